@@ -1,0 +1,28 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { createBrowserPorts, createChannelBroadcast } from './browser';
+
+describe('createBrowserPorts', () => {
+  it("uses the window's local and session storage", () => {
+    const { storage, clock } = createBrowserPorts();
+    storage.local.setItem('k', 'v');
+    expect(window.localStorage.getItem('k')).toBe('v');
+    expect(storage.session).toBe(window.sessionStorage);
+    expect(typeof clock.now()).toBe('number');
+  });
+});
+
+describe('createChannelBroadcast', () => {
+  it('delivers a post to another view on the same channel', async () => {
+    const a = createChannelBroadcast('test-channel');
+    const b = createChannelBroadcast('test-channel');
+    const received = new Promise<string>((resolve) => {
+      const stop = b.subscribe((message) => {
+        stop();
+        resolve(message);
+      });
+    });
+    a.post('refresh');
+    await expect(received).resolves.toBe('refresh');
+  });
+});

@@ -1,0 +1,118 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { ONBOARDING_FLAG_TRUE, PATHS, STORAGE_KEYS } from '../constants';
+import type { AuthPorts, AuthUser } from '../ports';
+import { needsOnboarding, needsOnboardingSync } from '../rules/onboarding';
+
+export type OnboardingVerdict = 'complete' | 'completeButNotSynced' | 'incomplete';
+
+export interface OnboardingContext {
+  user: AuthUser | null;
+  pathname: string;
+  afterSignIn: boolean;
+}
+
+export type OnboardingEvent =
+  /** Check the user on this path; `afterSignIn` when the check follows a sign-in. */
+  | { type: 'CHECK'; user: AuthUser; pathname: string; afterSignIn?: boolean }
+  /** The onboarding screen was finished. */
+  | { type: 'COMPLETE' };
+
+/** Paths a completed user leaves for /dashboard right after signing in. */
+const AUTH_FORM_PATHS: readonly string[] = [PATHS.login, PATHS.signup];
+
+/**
+ * Onboarding: sends users who have not completed it to /onboarding, syncs a local completion flag back to the server,
+ * and takes a completed user from /login or /signup to /dashboard after sign-in.
+ */
+export function createOnboardingMachine(ports: Pick<AuthPorts, 'auth' | 'storage' | 'navigation'>) {
+  return setup({
+    types: { context: {} as OnboardingContext, events: {} as OnboardingEvent },
+    actors: {
+      checkOnboarding: fromPromise<OnboardingVerdict, { user: AuthUser }>(async ({ input }) => {
+        const flag = ports.storage.local.getItem(STORAGE_KEYS.onboardingCompleted);
+        if (needsOnboarding(input.user, flag)) return 'incomplete';
+        return needsOnboardingSync(input.user, flag) ? 'completeButNotSynced' : 'complete';
+      }),
+      syncToServer: fromPromise(() => ports.auth.updateUser({ data: { onboarding_completed: true } })),
+      markComplete: fromPromise(async () => {
+        ports.storage.local.setItem(STORAGE_KEYS.onboardingCompleted, ONBOARDING_FLAG_TRUE);
+        await ports.auth.updateUser({ data: { onboarding_completed: true } });
+      }),
+    },
+    guards: {
+      onEmailVerification: ({ context }) => context.pathname === PATHS.emailVerification,
+      verdictIs: ({ event }, verdict: OnboardingVerdict) => 'output' in event && event.output === verdict,
+      leavingAuthForm: ({ context }) => context.afterSignIn && AUTH_FORM_PATHS.includes(context.pathname),
+      notOnOnboarding: ({ context }) => context.pathname !== PATHS.onboarding,
+    },
+    actions: {
+      goToOnboarding: () => ports.navigation.navigate(PATHS.onboarding, { replace: true }),
+      goToDashboard: () => ports.navigation.navigate(PATHS.dashboard, { replace: true }),
+    },
+  }).createMachine({
+    id: 'onboarding',
+    context: { user: null, pathname: '', afterSignIn: false },
+    initial: 'idle',
+    on: {
+      CHECK: {
+        target: '.deciding',
+        reenter: true,
+        actions: assign(({ event }) => ({
+          user: event.user,
+          pathname: event.pathname,
+          afterSignIn: event.afterSignIn ?? false,
+        })),
+      },
+    },
+    states: {
+      idle: {},
+      deciding: {
+        always: [{ guard: 'onEmailVerification', target: 'skipped' }, { target: 'checking' }],
+      },
+      checking: {
+        invoke: {
+          id: 'checkOnboarding',
+          src: 'checkOnboarding',
+          input: ({ context }) => ({ user: context.user as AuthUser }),
+          onDone: [
+            { guard: { type: 'verdictIs', params: 'incomplete' }, target: 'incomplete' },
+            { guard: { type: 'verdictIs', params: 'completeButNotSynced' }, target: 'syncing' },
+            { target: 'complete' },
+          ],
+          // A failed check counts as completed.
+          onError: 'complete',
+        },
+      },
+      /** The local flag said complete: tell the server, then carry on either way. */
+      syncing: {
+        invoke: { id: 'syncToServer', src: 'syncToServer', onDone: 'complete', onError: 'complete' },
+      },
+      incomplete: {
+        entry: enqueueActions(({ check, enqueue }) => {
+          if (check('notOnOnboarding')) enqueue('goToOnboarding');
+        }),
+        on: { COMPLETE: 'completing' },
+      },
+      completing: {
+        // Finishing wins over a check that arrives meanwhile (updateUser itself emits USER_UPDATED).
+        on: { CHECK: {} },
+        invoke: {
+          id: 'markComplete',
+          src: 'markComplete',
+          // The local flag is set either way; a failed server update is synced on the next check.
+          onDone: { target: 'complete', actions: 'goToDashboard' },
+          onError: { target: 'complete', actions: 'goToDashboard' },
+        },
+      },
+      complete: {
+        entry: enqueueActions(({ check, enqueue }) => {
+          if (check('leavingAuthForm')) enqueue('goToDashboard');
+        }),
+      },
+      /** No check on /email-verification. */
+      skipped: {},
+    },
+  });
+}
+
+export type OnboardingMachine = ReturnType<typeof createOnboardingMachine>;

@@ -1,0 +1,174 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { STORAGE_KEYS } from '../constants';
+import { MESSAGES } from '../messages';
+import type { AuthPorts, RecoveryVerification } from '../ports';
+import { findRecoveryToken, type RecoveryToken } from '../rules/recovery';
+import { allowedOrigins, type RedirectOriginsConfig, resetPasswordRedirect } from '../rules/redirect';
+
+export interface PasswordResetContext {
+  token: RecoveryToken | null;
+  /** The email a reset was requested for on this device, for verifying a recovery code. */
+  storedEmail: string | null;
+  password: string;
+  error: string | null;
+}
+
+export interface PasswordResetInput {
+  /** The reset page's `location.hash` and `location.search`. */
+  location: { hash: string; search: string };
+}
+
+export type PasswordResetEvent = { type: 'SUBMIT'; password: string };
+
+type ResetPorts = Pick<AuthPorts, 'auth' | 'storage' | 'notifier'>;
+
+/** The verification a recovery code allows: the token hash, the code with the stored email, or the code as a hash. */
+export function recoveryVerification(token: RecoveryToken, storedEmail: string | null): RecoveryVerification | null {
+  if (token.tokenHash) return { type: 'recovery', tokenHash: token.tokenHash };
+  if (token.token && storedEmail) return { type: 'recovery', email: storedEmail, token: token.token };
+  if (token.token) return { type: 'recovery', tokenHash: token.token };
+  return null;
+}
+
+/**
+ * Asks for a reset link (the forgot-password page). The link leads to /reset-password on an allowed origin only, and
+ * the email is kept so that a recovery code can be verified with it later.
+ */
+export async function requestPasswordReset(
+  ports: Pick<AuthPorts, 'auth' | 'storage'>,
+  config: { redirectOrigins?: RedirectOriginsConfig },
+  email: string,
+  currentOrigin: string,
+): Promise<void> {
+  const redirectTo = resetPasswordRedirect(currentOrigin, allowedOrigins(config.redirectOrigins));
+  ports.storage.local.setItem(STORAGE_KEYS.resetEmail, email);
+  await ports.auth.resetPasswordForEmail(email, redirectTo);
+}
+
+/**
+ * The reset-password page: finds the recovery token, then on SUBMIT tries in turn to set the session from the token
+ * and update the password, to update the password in the current session, and to verify a recovery code.
+ */
+export function createPasswordResetMachine(ports: ResetPorts) {
+  return setup({
+    types: {
+      context: {} as PasswordResetContext,
+      events: {} as PasswordResetEvent,
+      input: {} as PasswordResetInput,
+    },
+    actors: {
+      setSessionAndUpdate: fromPromise<void, { token: RecoveryToken; password: string }>(async ({ input }) => {
+        await ports.auth.setSession({
+          access_token: input.token.accessToken ?? '',
+          refresh_token: input.token.refreshToken ?? '',
+        });
+        await ports.auth.updateUser({ password: input.password });
+      }),
+      updatePassword: fromPromise<void, { password: string }>(async ({ input }) => {
+        await ports.auth.updateUser({ password: input.password });
+      }),
+      verifyCodeAndUpdate: fromPromise<void, { verification: RecoveryVerification; password: string }>(
+        async ({ input }) => {
+          await ports.auth.verifyOtp(input.verification);
+          await ports.auth.updateUser({ password: input.password });
+        },
+      ),
+    },
+    guards: {
+      tokenFound: ({ context }) => context.token !== null,
+      hasSessionTokens: ({ context }) => !!context.token?.accessToken && !!context.token.refreshToken,
+      canVerifyCode: ({ context }) =>
+        context.token !== null && recoveryVerification(context.token, context.storedEmail) !== null,
+    },
+    actions: {
+      assignPassword: assign({ password: ({ event }) => event.password, error: null }),
+      forgetPassword: assign({ password: '' }),
+      showNoToken: assign({ error: MESSAGES.noResetToken }),
+      showFailure: assign({ error: MESSAGES.resetFailed, password: '' }),
+      notifyError: ({ context }) => {
+        if (context.error) ports.notifier.error(context.error);
+      },
+      forgetStoredToken: () => {
+        ports.storage.session.removeItem(STORAGE_KEYS.recoveryToken);
+        ports.storage.local.removeItem(STORAGE_KEYS.resetEmail);
+      },
+    },
+  }).createMachine({
+    id: 'passwordReset',
+    context: ({ input }) => ({
+      token: findRecoveryToken({
+        ...input.location,
+        stored: ports.storage.session.getItem(STORAGE_KEYS.recoveryToken),
+      }),
+      storedEmail: ports.storage.local.getItem(STORAGE_KEYS.resetEmail),
+      password: '',
+      error: null,
+    }),
+    initial: 'locating',
+    states: {
+      locating: {
+        always: [{ guard: 'tokenFound', target: 'ready' }, { target: 'noToken' }],
+      },
+      /** 'No reset token found. Please request a new password reset link.' */
+      noToken: { entry: ['showNoToken', 'notifyError'] },
+      ready: {
+        on: { SUBMIT: { target: 'resetting', actions: 'assignPassword' } },
+      },
+      resetting: {
+        initial: 'choosing',
+        states: {
+          choosing: {
+            always: [{ guard: 'hasSessionTokens', target: 'settingSession' }, { target: 'updatingPassword' }],
+          },
+          /** Method 1: set the session from the token, then update the password. */
+          settingSession: {
+            invoke: {
+              id: 'setSessionAndUpdate',
+              src: 'setSessionAndUpdate',
+              input: ({ context }) => ({ token: context.token as RecoveryToken, password: context.password }),
+              onDone: '#passwordReset.succeeded',
+              onError: 'updatingPassword',
+            },
+          },
+          /** Method 2: update the password in the session supabase-js already holds. */
+          updatingPassword: {
+            invoke: {
+              id: 'updatePassword',
+              src: 'updatePassword',
+              input: ({ context }) => ({ password: context.password }),
+              onDone: '#passwordReset.succeeded',
+              onError: 'choosingCode',
+            },
+          },
+          choosingCode: {
+            always: [{ guard: 'canVerifyCode', target: 'verifyingCode' }, { target: '#passwordReset.failed' }],
+          },
+          /** Method 3: verify a recovery code with the stored email or the token hash, then update the password. */
+          verifyingCode: {
+            invoke: {
+              id: 'verifyCodeAndUpdate',
+              src: 'verifyCodeAndUpdate',
+              input: ({ context }) => ({
+                verification: recoveryVerification(
+                  context.token as RecoveryToken,
+                  context.storedEmail,
+                ) as RecoveryVerification,
+                password: context.password,
+              }),
+              onDone: '#passwordReset.succeeded',
+              onError: '#passwordReset.failed',
+            },
+          },
+        },
+      },
+      succeeded: { type: 'final', entry: ['forgetPassword', 'forgetStoredToken'] },
+      /** 'Unable to reset password. The link may have expired or is invalid. Please request a new one.' */
+      failed: {
+        entry: ['showFailure', 'notifyError'],
+        on: { SUBMIT: { target: 'resetting', actions: 'assignPassword' } },
+      },
+    },
+  });
+}
+
+export type PasswordResetMachine = ReturnType<typeof createPasswordResetMachine>;

@@ -1,0 +1,144 @@
+/**
+ * The Supabase adapter: the auth client and access service ports implemented with supabase-js. The only place in
+ * this package that knows supabase-js.
+ */
+import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
+import { AUTH_EVENTS, type AuthEventName } from '../constants';
+import { ServiceFailure } from '../errors';
+import type { AccessService, AuthClient, AuthSession, Credentials, SubscriptionRecord } from '../ports';
+
+/** The parts of a supabase-js client the adapter uses. */
+export type SupabaseLike = Pick<SupabaseClient, 'auth' | 'from' | 'rpc'>;
+
+/** PostgREST's code for "not exactly one row" from `.single()`: here, no subscription. */
+export const NO_ROWS_CODE = 'PGRST116';
+
+export const RPC = {
+  hasFreeAccess: 'has_free_access',
+  isAdminSecure: 'is_admin_secure',
+  addRoleToUser: 'add_role_to_user',
+} as const;
+
+interface ErrorLike {
+  message?: string;
+  status?: number;
+  code?: string;
+}
+
+function fail(error: ErrorLike): ServiceFailure {
+  return new ServiceFailure({
+    ...(error.message ? { message: error.message } : {}),
+    ...(error.status !== undefined ? { status: error.status } : {}),
+    ...(error.code !== undefined ? { code: error.code } : {}),
+  });
+}
+
+function credentialsFor(
+  credentials: Credentials,
+): { email: string; password: string } | { phone: string; password: string } {
+  return credentials.email
+    ? { email: credentials.email, password: credentials.password }
+    : { phone: credentials.phone ?? '', password: credentials.password };
+}
+
+function requireSession(session: AuthSession | null, what: string): AuthSession {
+  if (!session) throw new ServiceFailure({ message: `${what} returned no session` });
+  return session;
+}
+
+const KNOWN_EVENTS: readonly string[] = AUTH_EVENTS;
+
+export function createSupabaseAuthClient(client: SupabaseLike): AuthClient {
+  const { auth } = client;
+  return {
+    async signUp(request) {
+      const { data, error } = await auth.signUp({
+        ...credentialsFor(request),
+        options: { data: request.data, emailRedirectTo: request.redirectTo },
+      });
+      if (error) throw fail(error);
+      return { user: data.user, session: data.session };
+    },
+    async signIn(credentials) {
+      const { data, error } = await auth.signInWithPassword(credentialsFor(credentials));
+      if (error) throw fail(error);
+      return data.session;
+    },
+    async signOut() {
+      const { error } = await auth.signOut();
+      if (error) throw fail(error);
+    },
+    async refreshSession() {
+      const { data, error } = await auth.refreshSession();
+      if (error) throw fail(error);
+      return data.session;
+    },
+    async setSession(tokens) {
+      const { data, error } = await auth.setSession(tokens);
+      if (error) throw fail(error);
+      return requireSession(data.session, 'setSession');
+    },
+    async updateUser(attributes) {
+      const { data, error } = await auth.updateUser(attributes);
+      if (error) throw fail(error);
+      return data.user;
+    },
+    async verifyOtp(verification) {
+      const { data, error } = await auth.verifyOtp(
+        'tokenHash' in verification
+          ? { type: verification.type, token_hash: verification.tokenHash }
+          : { type: verification.type, email: verification.email, token: verification.token },
+      );
+      if (error) throw fail(error);
+      return data.session;
+    },
+    async resetPasswordForEmail(email, redirectTo) {
+      const { error } = await auth.resetPasswordForEmail(email, { redirectTo });
+      if (error) throw fail(error);
+    },
+    onAuthStateChange(listener) {
+      const {
+        data: { subscription },
+      } = auth.onAuthStateChange((event: AuthChangeEvent, session) => {
+        if (KNOWN_EVENTS.includes(event)) listener(event as AuthEventName, session);
+      });
+      return () => subscription.unsubscribe();
+    },
+  };
+}
+
+export function createSupabaseAccessService(client: SupabaseLike): AccessService {
+  const callBoolean = async (fn: string, args: Record<string, string>): Promise<boolean> => {
+    const { data, error } = await client.rpc(fn, args);
+    if (error) throw fail(error);
+    return data === true;
+  };
+  return {
+    isAdmin: (userId) => callBoolean(RPC.isAdminSecure, { check_user_id: userId }),
+    hasFreeAccess: (userId) => callBoolean(RPC.hasFreeAccess, { user_id: userId }),
+    async latestActiveSubscription(userId) {
+      const { data, error } = await client
+        .from('subscriptions')
+        .select('*')
+        .eq('user_id', userId)
+        .eq('status', 'active')
+        .order('created_at', { ascending: false })
+        .limit(1)
+        .single();
+      if (error) {
+        if (error.code === NO_ROWS_CODE) return null;
+        throw fail(error);
+      }
+      return data as SubscriptionRecord;
+    },
+    async addRole(userId, role) {
+      const { error } = await client.rpc(RPC.addRoleToUser, { target_user_id: userId, role_name: role });
+      if (error) throw fail(error);
+    },
+  };
+}
+
+/** The auth client and access service over one supabase-js client. */
+export function createSupabasePorts(client: SupabaseLike): { auth: AuthClient; access: AccessService } {
+  return { auth: createSupabaseAuthClient(client), access: createSupabaseAccessService(client) };
+}

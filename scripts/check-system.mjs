@@ -1,0 +1,19 @@
+// Run before the tests: name any system part the tests need but cannot install themselves.
+import { existsSync } from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const missing = [];
+if (!existsSync(chromium)) {
+  missing.push(
+    `Chromium was not found at ${chromium}. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) ` +
+      'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+  );
+}
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 19)) {
+  missing.push(`Node ${process.versions.node} is too old: use Node 20.19 or newer.`);
+}
+if (missing.length > 0) {
+  console.error(`The tests cannot run yet:\n${missing.map((m) => `  - ${m}`).join('\n')}`);
+  process.exit(1);
+}
