@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { formatINR, formatINRCompact, formatPaise, formatPaiseCompact, groupIndian } from './inr';
+
+// Every expected value below was worked out by hand from the rules in inr.ts, not by running the code.
+
+describe('groupIndian', () => {
+  it.each([
+    ['0', '0'],
+    ['999', '999'],
+    ['1000', '1,000'],
+    ['99999', '99,999'],
+    ['100000', '1,00,000'],
+    ['1234567', '12,34,567'],
+    ['12345678', '1,23,45,678'],
+    ['123456789012', '1,23,45,67,89,012'],
+  ])('%s → %s', (digits, grouped) => {
+    expect(groupIndian(digits)).toBe(grouped);
+  });
+});
+
+describe('formatINR (full, Indian grouping)', () => {
+  it.each<[number, string]>([
+    [0, '₹0'],
+    [5, '₹5'],
+    [360, '₹360'],
+    [3240, '₹3,240'],
+    [99_999, '₹99,999'],
+    [1_00_000, '₹1,00,000'],
+    [12_34_567, '₹12,34,567'],
+    [1_23_45_678, '₹1,23,45,678'],
+    [0.5, '₹0.50'],
+    [0.05, '₹0.05'],
+    [12.5, '₹12.50'],
+    [12_34_567.89, '₹12,34,567.89'],
+    [-1234, '-₹1,234'],
+    [-0.5, '-₹0.50'],
+    [-0, '₹0'],
+    // nearest paisa: 0.004 → 0 paise, 0.005 → 1 paisa (0.005 × 100 = 0.5, half away from zero)
+    [0.004, '₹0'],
+    [-0.004, '₹0'],
+    [0.125, '₹0.13'],
+    [999.999, '₹1,000'],
+  ])('%d → %s', (amount, text) => {
+    expect(formatINR(amount)).toBe(text);
+  });
+
+  it('shows paise always or never on request', () => {
+    expect(formatINR(360, { paise: 'always' })).toBe('₹360.00');
+    expect(formatINR(12_34_567, { paise: 'always' })).toBe('₹12,34,567.00');
+    expect(formatINR(0.5, { paise: 'always' })).toBe('₹0.50');
+    expect(formatINR(12.49, { paise: 'never' })).toBe('₹12');
+    expect(formatINR(12.5, { paise: 'never' })).toBe('₹13');
+    expect(formatINR(-12.5, { paise: 'never' })).toBe('-₹13');
+    expect(formatINR(-0.4, { paise: 'never' })).toBe('₹0');
+  });
+
+  it('formats whole paise', () => {
+    expect(formatPaise(36_000)).toBe('₹360');
+    expect(formatPaise(324_000)).toBe('₹3,240');
+    expect(formatPaise(50)).toBe('₹0.50');
+    expect(formatPaise(123_456_750)).toBe('₹12,34,567.50');
+    expect(formatPaise(-150)).toBe('-₹1.50');
+    expect(() => formatPaise(1.5)).toThrow(RangeError);
+  });
+
+  it('refuses non-finite amounts', () => {
+    expect(() => formatINR(Number.NaN)).toThrow(RangeError);
+    expect(() => formatINR(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(() => formatINRCompact(Number.NEGATIVE_INFINITY)).toThrow(RangeError);
+  });
+});
+
+describe('formatINRCompact (K, L, Cr; cut to two decimals, never rounded up)', () => {
+  it.each<[number, string]>([
+    // below ₹1,000: in full
+    [0, '₹0'],
+    [0.5, '₹0.50'],
+    [360, '₹360'],
+    [999, '₹999'],
+    [999.5, '₹999.50'],
+    [999.99, '₹999.99'],
+    // K: 1,000 ≤ x < 1,00,000
+    [1000, '₹1K'],
+    [1000.5, '₹1K'], // 1.0005K cut to 1.00K
+    [1500, '₹1.5K'],
+    [3240, '₹3.24K'],
+    [9999, '₹9.99K'],
+    [12_345, '₹12.34K'], // 12.345K cut, not rounded to 12.35K
+    [99_999, '₹99.99K'], // never ₹1L
+    [99_999.99, '₹99.99K'],
+    // L: 1,00,000 ≤ x < 1,00,00,000
+    [1_00_000, '₹1L'],
+    [1_05_000, '₹1.05L'],
+    [1_50_000, '₹1.5L'],
+    [12_34_567, '₹12.34L'],
+    [99_99_999, '₹99.99L'], // never ₹1Cr
+    // Cr: 1,00,00,000 and up, Cr is the largest unit
+    [1_00_00_000, '₹1Cr'],
+    [1_23_45_678, '₹1.23Cr'],
+    [10_00_00_000, '₹10Cr'],
+    [1_000_00_00_000, '₹1,000Cr'],
+    [1_23_456_00_00_000, '₹1,23,456Cr'],
+    // negatives are cut toward zero, symmetric with positives
+    [-1500, '-₹1.5K'],
+    [-99_999, '-₹99.99K'],
+    [-1_23_45_678, '-₹1.23Cr'],
+    [-0.5, '-₹0.50'],
+    [-999, '-₹999'],
+  ])('%d → %s', (amount, text) => {
+    expect(formatINRCompact(amount)).toBe(text);
+  });
+
+  it('cuts to fewer decimals on request', () => {
+    expect(formatINRCompact(99_999, { maxFractionDigits: 1 })).toBe('₹99.9K');
+    expect(formatINRCompact(1_23_45_678, { maxFractionDigits: 1 })).toBe('₹1.2Cr');
+    expect(formatINRCompact(1_05_000, { maxFractionDigits: 1 })).toBe('₹1L'); // 1.05 cut to 1.0
+    expect(formatINRCompact(1_99_999, { maxFractionDigits: 0 })).toBe('₹1L');
+    expect(formatINRCompact(-1500, { maxFractionDigits: 0 })).toBe('-₹1K');
+  });
+
+  it('abbreviates whole paise', () => {
+    expect(formatPaiseCompact(99_99_900)).toBe('₹99.99K'); // ₹99,999.00
+    expect(formatPaiseCompact(1_00_000_00)).toBe('₹1L');
+    expect(formatPaiseCompact(50)).toBe('₹0.50');
+  });
+});

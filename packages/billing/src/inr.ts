@@ -1,0 +1,105 @@
+/**
+ * INR formatting, the project's own (see INDIA.md: `Intl` compact notation rounds 99,999 up to "1L" and varies
+ * with the browser's CLDR data).
+ *
+ * Rules (all arithmetic is on whole paise, so there are no binary floating point surprises):
+ * - Input is rupees as a number (`formatINR`, `formatINRCompact`) or whole paise (`formatPaise`). Rupees are turned
+ *   into paise by `Math.round(|amount| × 100)`, i.e. to the nearest paisa, half away from zero.
+ * - Digits group the Indian way: the last three digits, then groups of two (₹12,34,567).
+ * - Paise are shown, always with two digits, only when the amount has any (₹0.50, ₹12.05, ₹360); `paise: 'always'`
+ *   always shows them (₹360.00) and `paise: 'never'` rounds to the nearest rupee, half away from zero.
+ * - Negative amounts put an ASCII minus before the sign (-₹1,234), like `Intl.NumberFormat('en-IN')`. An amount that
+ *   is zero once rounded has no minus (-0.001 → ₹0).
+ * - Compact: below ₹1,000 the amount is shown in full (₹999.50). From ₹1,000 it is K (thousand), from ₹1,00,000 L
+ *   (lakh), from ₹1,00,00,000 Cr (crore, the largest unit: ₹1,23,456Cr). The figure is cut (truncated toward zero),
+ *   never rounded, to at most two decimals (or `maxFractionDigits`), and trailing zeros are dropped. So an amount
+ *   never reads as more than it is and never jumps a unit: 99,999 → ₹99.99K, 99,99,999 → ₹99.99L,
+ *   1,00,000 → ₹1L, 1,23,45,678 → ₹1.23Cr, -1,500 → -₹1.5K.
+ * - A non-finite amount (NaN, ±Infinity) throws a RangeError.
+ */
+
+export type PaiseDisplay = 'auto' | 'always' | 'never';
+
+export interface FormatINROptions {
+  /** Default 'auto': paise only when non-zero. */
+  paise?: PaiseDisplay;
+}
+
+export interface FormatINRCompactOptions {
+  /** Most decimals of the abbreviated figure, 0 to 2; default 2 (99,999 → ₹99.99K; with 1 → ₹99.9K). */
+  maxFractionDigits?: 0 | 1 | 2;
+}
+
+const RUPEE = '₹';
+
+/** Groups a string of digits the Indian way: "1234567" → "12,34,567". */
+export function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const last3 = digits.slice(-3);
+  let rest = digits.slice(0, -3);
+  const groups: string[] = [];
+  while (rest.length > 2) {
+    groups.unshift(rest.slice(-2));
+    rest = rest.slice(0, -2);
+  }
+  if (rest.length > 0) groups.unshift(rest);
+  return `${groups.join(',')},${last3}`;
+}
+
+function toPaise(rupees: number): number {
+  if (!Number.isFinite(rupees)) throw new RangeError(`Cannot format a non-finite amount: ${rupees}`);
+  return Math.sign(rupees) * Math.round(Math.abs(rupees) * 100);
+}
+
+function assertPaise(paise: number): void {
+  if (!Number.isFinite(paise)) throw new RangeError(`Cannot format a non-finite amount: ${paise}`);
+  if (!Number.isInteger(paise)) throw new RangeError(`Paise must be a whole number: ${paise}`);
+}
+
+/** Full format of a whole number of paise: formatPaise(123456750) → "₹12,34,567.50". */
+export function formatPaise(paise: number, options: FormatINROptions = {}): string {
+  assertPaise(paise);
+  const display = options.paise ?? 'auto';
+  let abs = Math.abs(paise);
+  if (display === 'never') abs = Math.round(abs / 100) * 100;
+  const rupees = Math.floor(abs / 100);
+  const fraction = abs % 100;
+  const sign = abs === 0 ? '' : paise < 0 ? '-' : '';
+  const showPaise = display === 'always' || (display === 'auto' && fraction !== 0);
+  const paiseText = showPaise ? `.${String(fraction).padStart(2, '0')}` : '';
+  return `${sign}${RUPEE}${groupIndian(String(rupees))}${paiseText}`;
+}
+
+/** Full format of an amount in rupees: formatINR(1234567) → "₹12,34,567", formatINR(0.5) → "₹0.50". */
+export function formatINR(rupees: number, options: FormatINROptions = {}): string {
+  return formatPaise(toPaise(rupees), options);
+}
+
+const UNITS = [
+  // paise in one unit, suffix
+  { paise: 1_00_00_000_00, suffix: 'Cr' },
+  { paise: 1_00_000_00, suffix: 'L' },
+  { paise: 1_000_00, suffix: 'K' },
+] as const;
+
+/** Abbreviated format of a whole number of paise (see the module comment for the rules). */
+export function formatPaiseCompact(paise: number, options: FormatINRCompactOptions = {}): string {
+  assertPaise(paise);
+  const digits = options.maxFractionDigits ?? 2;
+  const abs = Math.abs(paise);
+  const unit = UNITS.find((u) => abs >= u.paise);
+  if (!unit) return formatPaise(paise);
+  const scale = 10 ** digits;
+  // Number of 1/scale units, cut toward zero: floor(abs / unit × scale) in integers.
+  const cut = Math.floor((abs * scale) / unit.paise);
+  const whole = Math.floor(cut / scale);
+  const fraction = cut % scale;
+  const fractionText = fraction === 0 ? '' : `.${String(fraction).padStart(digits, '0').replace(/0+$/, '')}`;
+  const sign = paise < 0 ? '-' : '';
+  return `${sign}${RUPEE}${groupIndian(String(whole))}${fractionText}${unit.suffix}`;
+}
+
+/** Abbreviated format of an amount in rupees: 1,23,45,678 → "₹1.23Cr", 99,999 → "₹99.99K", -1,500 → "-₹1.5K". */
+export function formatINRCompact(rupees: number, options: FormatINRCompactOptions = {}): string {
+  return formatPaiseCompact(toPaise(rupees), options);
+}

@@ -1,0 +1,10 @@
+// @bahi/billing/react: a provider for the ports and hooks for the payment and cancel flows.
+export { type BillingDeps, BillingProvider, useBillingDeps } from './BillingProvider';
+export {
+  type CancelStatus,
+  type PaymentStatus,
+  type UseCancelSubscription,
+  type UsePayment,
+  useCancelSubscription,
+  usePayment,
+} from './hooks';
