@@ -41,6 +41,7 @@ export {
   formatPaiseCompact,
   groupIndian,
   type PaiseDisplay,
+  type SignDisplay,
 } from './inr';
 export { BRAND_COLOR, type Message, type MessageKey, messages } from './messages';
 export {

@@ -31,6 +31,7 @@ describe('formatINR (full, Indian grouping)', () => {
     [0.5, '₹0.50'],
     [0.05, '₹0.05'],
     [12.5, '₹12.50'],
+    [0.1 + 0.2, '₹0.30'], // 0.30000000000000004 in binary: still 30 paise
     [12_34_567.89, '₹12,34,567.89'],
     [-1234, '-₹1,234'],
     [-0.5, '-₹0.50'],
@@ -52,6 +53,20 @@ describe('formatINR (full, Indian grouping)', () => {
     expect(formatINR(12.5, { paise: 'never' })).toBe('₹13');
     expect(formatINR(-12.5, { paise: 'never' })).toBe('-₹13');
     expect(formatINR(-0.4, { paise: 'never' })).toBe('₹0');
+  });
+
+  it("signs gains as well as losses with sign: 'exceptZero' (P&L), never zero", () => {
+    expect(formatINR(2500, { sign: 'exceptZero' })).toBe('+₹2,500');
+    expect(formatINR(-2500, { sign: 'exceptZero' })).toBe('-₹2,500');
+    expect(formatINR(0, { sign: 'exceptZero' })).toBe('₹0');
+    expect(formatINR(2500, { sign: 'exceptZero', paise: 'always' })).toBe('+₹2,500.00');
+    expect(formatINR(0, { sign: 'exceptZero', paise: 'always' })).toBe('₹0.00');
+    // the sign follows the amount as shown: 0.004 → 0 paise; 0.4 → ₹0 once rounded to the rupee
+    expect(formatINR(0.004, { sign: 'exceptZero' })).toBe('₹0');
+    expect(formatINR(0.4, { sign: 'exceptZero', paise: 'never' })).toBe('₹0');
+    expect(formatINR(0.5, { sign: 'exceptZero', paise: 'never' })).toBe('+₹1');
+    expect(formatPaise(5, { sign: 'exceptZero' })).toBe('+₹0.05');
+    expect(formatINR(2500, { sign: 'auto' })).toBe('₹2,500');
   });
 
   it('formats whole paise', () => {
@@ -84,6 +99,7 @@ describe('formatINRCompact (K, L, Cr; cut to two decimals, never rounded up)', (
     [1000.5, '₹1K'], // 1.0005K cut to 1.00K
     [1500, '₹1.5K'],
     [3240, '₹3.24K'],
+    [1999, '₹1.99K'], // 1.999K cut, not rounded to ₹2K
     [9999, '₹9.99K'],
     [12_345, '₹12.34K'], // 12.345K cut, not rounded to 12.35K
     [99_999, '₹99.99K'], // never ₹1L
@@ -99,6 +115,8 @@ describe('formatINRCompact (K, L, Cr; cut to two decimals, never rounded up)', (
     [1_23_45_678, '₹1.23Cr'],
     [10_00_00_000, '₹10Cr'],
     [1_000_00_00_000, '₹1,000Cr'],
+    [1_23_45_67_89_000, '₹12,345.67Cr'], // 12,345.6789Cr cut
+
     [1_23_456_00_00_000, '₹1,23,456Cr'],
     // negatives are cut toward zero, symmetric with positives
     [-1500, '-₹1.5K'],
@@ -116,6 +134,16 @@ describe('formatINRCompact (K, L, Cr; cut to two decimals, never rounded up)', (
     expect(formatINRCompact(1_05_000, { maxFractionDigits: 1 })).toBe('₹1L'); // 1.05 cut to 1.0
     expect(formatINRCompact(1_99_999, { maxFractionDigits: 0 })).toBe('₹1L');
     expect(formatINRCompact(-1500, { maxFractionDigits: 0 })).toBe('-₹1K');
+  });
+
+  it("signs gains as well as losses with sign: 'exceptZero'", () => {
+    expect(formatINRCompact(2500, { sign: 'exceptZero' })).toBe('+₹2.5K');
+    expect(formatINRCompact(99_999, { sign: 'exceptZero' })).toBe('+₹99.99K');
+    expect(formatINRCompact(-12_34_567, { sign: 'exceptZero' })).toBe('-₹12.34L');
+    expect(formatINRCompact(999.5, { sign: 'exceptZero' })).toBe('+₹999.50'); // below ₹1,000: in full, signed
+    expect(formatINRCompact(-0.5, { sign: 'exceptZero' })).toBe('-₹0.50');
+    expect(formatINRCompact(0, { sign: 'exceptZero' })).toBe('₹0');
+    expect(formatPaiseCompact(1_00_000_00, { sign: 'exceptZero' })).toBe('+₹1L');
   });
 
   it('abbreviates whole paise', () => {

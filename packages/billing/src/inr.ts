@@ -9,7 +9,9 @@
  * - Paise are shown, always with two digits, only when the amount has any (₹0.50, ₹12.05, ₹360); `paise: 'always'`
  *   always shows them (₹360.00) and `paise: 'never'` rounds to the nearest rupee, half away from zero.
  * - Negative amounts put an ASCII minus before the sign (-₹1,234), like `Intl.NumberFormat('en-IN')`. An amount that
- *   is zero once rounded has no minus (-0.001 → ₹0).
+ *   is zero once rounded has no minus (-0.001 → ₹0). `sign: 'exceptZero'` (P&L) also puts a plus before gains
+ *   (+₹2,500, -₹2,500, ₹0), like `Intl`'s `signDisplay: 'exceptZero'`; the sign follows the amount as shown, so
+ *   0.004 → ₹0 without a plus.
  * - Compact: below ₹1,000 the amount is shown in full (₹999.50). From ₹1,000 it is K (thousand), from ₹1,00,000 L
  *   (lakh), from ₹1,00,00,000 Cr (crore, the largest unit: ₹1,23,456Cr). The figure is cut (truncated toward zero),
  *   never rounded, to at most two decimals (or `maxFractionDigits`), and trailing zeros are dropped. So an amount
@@ -20,14 +22,21 @@
 
 export type PaiseDisplay = 'auto' | 'always' | 'never';
 
+/** 'auto': a minus on losses only; 'exceptZero': also a plus on gains (P&L), never a sign on zero. */
+export type SignDisplay = 'auto' | 'exceptZero';
+
 export interface FormatINROptions {
   /** Default 'auto': paise only when non-zero. */
   paise?: PaiseDisplay;
+  /** Default 'auto'. */
+  sign?: SignDisplay;
 }
 
 export interface FormatINRCompactOptions {
   /** Most decimals of the abbreviated figure, 0 to 2; default 2 (99,999 → ₹99.99K; with 1 → ₹99.9K). */
   maxFractionDigits?: 0 | 1 | 2;
+  /** Default 'auto'. */
+  sign?: SignDisplay;
 }
 
 const RUPEE = '₹';
@@ -51,6 +60,12 @@ function toPaise(rupees: number): number {
   return Math.sign(rupees) * Math.round(Math.abs(rupees) * 100);
 }
 
+/** The sign in front of ₹ for a whole number of paise, as shown (zero has none). */
+function signOf(paise: number, display: SignDisplay = 'auto'): string {
+  if (paise < 0) return '-';
+  return paise > 0 && display === 'exceptZero' ? '+' : '';
+}
+
 function assertPaise(paise: number): void {
   if (!Number.isFinite(paise)) throw new RangeError(`Cannot format a non-finite amount: ${paise}`);
   if (!Number.isInteger(paise)) throw new RangeError(`Paise must be a whole number: ${paise}`);
@@ -64,7 +79,7 @@ export function formatPaise(paise: number, options: FormatINROptions = {}): stri
   if (display === 'never') abs = Math.round(abs / 100) * 100;
   const rupees = Math.floor(abs / 100);
   const fraction = abs % 100;
-  const sign = abs === 0 ? '' : paise < 0 ? '-' : '';
+  const sign = signOf(abs === 0 ? 0 : paise, options.sign);
   const showPaise = display === 'always' || (display === 'auto' && fraction !== 0);
   const paiseText = showPaise ? `.${String(fraction).padStart(2, '0')}` : '';
   return `${sign}${RUPEE}${groupIndian(String(rupees))}${paiseText}`;
@@ -88,14 +103,14 @@ export function formatPaiseCompact(paise: number, options: FormatINRCompactOptio
   const digits = options.maxFractionDigits ?? 2;
   const abs = Math.abs(paise);
   const unit = UNITS.find((u) => abs >= u.paise);
-  if (!unit) return formatPaise(paise);
+  if (!unit) return formatPaise(paise, { sign: options.sign });
   const scale = 10 ** digits;
   // Number of 1/scale units, cut toward zero: floor(abs / unit × scale) in integers.
   const cut = Math.floor((abs * scale) / unit.paise);
   const whole = Math.floor(cut / scale);
   const fraction = cut % scale;
   const fractionText = fraction === 0 ? '' : `.${String(fraction).padStart(digits, '0').replace(/0+$/, '')}`;
-  const sign = paise < 0 ? '-' : '';
+  const sign = signOf(paise, options.sign);
   return `${sign}${RUPEE}${groupIndian(String(whole))}${fractionText}${unit.suffix}`;
 }
 

@@ -1,0 +1,40 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+import tailwindcss from '@tailwindcss/vite';
+
+// One Storybook for every package and app: stories sit beside their components.
+const config: StorybookConfig = {
+  stories: ['../packages/*/src/**/*.stories.@(ts|tsx)', '../apps/*/src/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
+  framework: { name: '@storybook/react-vite', options: {} },
+  core: { disableTelemetry: true },
+  async viteFinal(viteConfig) {
+    const { mergeConfig } = await import('vite');
+    return mergeConfig(viteConfig, {
+      plugins: [tailwindcss()],
+      // Pre-bundle what stories import, so Vite does not discover them mid-run and reload the test page.
+      optimizeDeps: {
+        include: [
+          '@radix-ui/react-alert-dialog',
+          '@radix-ui/react-checkbox',
+          '@radix-ui/react-dialog',
+          '@radix-ui/react-label',
+          '@radix-ui/react-select',
+          '@radix-ui/react-slot',
+          '@radix-ui/react-switch',
+          '@radix-ui/react-tabs',
+          '@radix-ui/react-toast',
+          '@radix-ui/react-tooltip',
+          'class-variance-authority',
+          'clsx',
+          'tailwind-merge',
+          'lucide-react',
+          'recharts',
+          'react-router-dom',
+          'react-dom/client',
+        ],
+      },
+    });
+  },
+};
+
+export default config;

@@ -1,0 +1,146 @@
+import { formatINR, formatINRCompact } from '@bahi/billing';
+import { cn } from '../lib/utils';
+
+export interface CalendarDay {
+  /** Net P&L in rupees for the day. */
+  pnl: number;
+  trades: number;
+}
+
+export interface CalendarHeatmapProps {
+  /** Year and month, 'YYYY-MM'. */
+  month: string;
+  /** Keyed by ISO date 'YYYY-MM-DD' (exchange time, Asia/Kolkata). */
+  days: Record<string, CalendarDay>;
+  className?: string;
+}
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+interface Cell {
+  iso: string;
+  day: number;
+}
+
+/** Weeks (Monday first) of a month as rows of 7 cells, null outside the month. Pure, for tests. */
+export function monthWeeks(month: string): Array<Array<Cell | null>> {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const firstWeekday = (new Date(Date.UTC(y, m - 1, 1)).getUTCDay() + 6) % 7; // 0 = Monday
+  const cells: Array<Cell | null> = Array.from({ length: firstWeekday }, () => null);
+  for (let d = 1; d <= daysInMonth; d++) cells.push({ iso: `${month}-${String(d).padStart(2, '0')}`, day: d });
+  while (cells.length % 7) cells.push(null);
+  const weeks: Array<Array<Cell | null>> = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return weeks;
+}
+
+function tone(pnl: number | undefined) {
+  if (pnl === undefined) return 'text-muted-foreground';
+  if (pnl > 0) return 'bg-profit-muted text-profit';
+  if (pnl < 0) return 'bg-loss-muted text-loss';
+  return 'bg-muted text-muted-foreground';
+}
+
+/** A month of daily net P&L with weekly totals and the month's total: the calendar traders asked for. */
+export function CalendarHeatmap({ month, days, className }: CalendarHeatmapProps) {
+  const weeks = monthWeeks(month);
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const title = `${MONTHS[m - 1]} ${y}`;
+  const entries = Object.entries(days).filter(([iso]) => iso.startsWith(month));
+  const monthTotal = entries.reduce((s, [, d]) => s + d.pnl, 0);
+  const monthTrades = entries.reduce((s, [, d]) => s + d.trades, 0);
+
+  return (
+    // Focusable region: the grid scrolls sideways on phones and must be reachable by keyboard.
+    <section
+      data-slot="calendar-heatmap"
+      aria-label={`${title} P&L calendar`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus for keyboard scrolling
+      tabIndex={0}
+      className={cn('overflow-x-auto rounded-xl border bg-card p-4', className)}
+    >
+      <table className="w-full min-w-[40rem] table-fixed border-separate border-spacing-1 text-sm">
+        <caption className="mb-2 text-left">
+          <span className="font-semibold">{title}</span>{' '}
+          <span className="text-muted-foreground">
+            · {monthTrades} trades · month net{' '}
+            <span className={cn('font-semibold', monthTotal > 0 ? 'text-profit' : monthTotal < 0 ? 'text-loss' : '')}>
+              {formatINR(monthTotal, { paise: 'always', sign: 'exceptZero' })}
+            </span>
+          </span>
+        </caption>
+        <thead>
+          <tr>
+            {WEEKDAYS.map((d) => (
+              <th key={d} scope="col" className="font-medium text-muted-foreground text-xs">
+                {d}
+              </th>
+            ))}
+            <th scope="col" className="font-medium text-muted-foreground text-xs">
+              Week
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, w) => {
+            const inWeek = week.flatMap((c) => (c && days[c.iso] ? [days[c.iso]!] : []));
+            const weekTotal = inWeek.reduce((s, d) => s + d.pnl, 0);
+            return (
+              <tr key={week.find(Boolean)?.iso ?? w}>
+                {week.map((cell, i) => {
+                  // biome-ignore lint/suspicious/noArrayIndexKey: blank cells before the 1st and after the last day
+                  if (!cell) return <td key={`empty-${w}-${i}`} />;
+                  const data = days[cell.iso];
+                  return (
+                    <td
+                      key={cell.iso}
+                      data-date={cell.iso}
+                      className={cn('h-16 rounded-md border align-top', tone(data?.pnl))}
+                    >
+                      <div className="flex h-full flex-col justify-between p-1.5">
+                        <span className="text-xs">{cell.day}</span>
+                        {data ? (
+                          <span className="text-right">
+                            <span className="block font-semibold tabular-nums">
+                              {formatINRCompact(data.pnl, { sign: 'exceptZero' })}
+                            </span>
+                            <span className="block text-xs">
+                              {data.trades} {data.trades === 1 ? 'trade' : 'trades'}
+                            </span>
+                          </span>
+                        ) : null}
+                      </div>
+                    </td>
+                  );
+                })}
+                <td
+                  className={cn(
+                    'h-16 rounded-md border bg-muted p-1.5 text-right align-middle font-semibold tabular-nums',
+                    weekTotal > 0 ? 'text-profit' : weekTotal < 0 ? 'text-loss' : 'text-muted-foreground',
+                  )}
+                >
+                  {inWeek.length ? formatINRCompact(weekTotal, { sign: 'exceptZero' }) : '—'}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

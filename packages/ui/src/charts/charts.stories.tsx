@@ -1,0 +1,56 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { calendarDays, dailyPnl, equityCurve, tradePnls } from '../fixtures/journal';
+import { CalendarHeatmap } from './calendar-heatmap';
+import { bucketPnl, DailyPnlBars, EquityCurve, PnlDistribution } from './journal-charts';
+
+const meta = {
+  title: 'Charts/Journal charts',
+  component: EquityCurve,
+  tags: ['autodocs'],
+  args: { points: equityCurve },
+} satisfies Meta<typeof EquityCurve>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Equity: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const figure = canvas.getByRole('figure', { name: 'Equity curve' });
+    // The data is there for screen readers as a table.
+    await expect(within(figure).getByRole('table', { name: 'Equity curve (data)' })).toBeInTheDocument();
+    await expect(figure).toHaveAccessibleDescription(/From ₹2,54,200.00 on 1 Jan/);
+  },
+};
+
+export const EquityEmpty: Story = { args: { points: [] } };
+
+export const DailyBars: Story = { render: () => <DailyPnlBars days={dailyPnl} /> };
+export const Distribution: Story = { render: () => <PnlDistribution buckets={bucketPnl(tradePnls, 1000)} /> };
+
+export const Calendar: Story = {
+  render: () => <CalendarHeatmap month="2026-01" days={calendarDays} />,
+  play: async ({ canvasElement }) => {
+    const table = within(canvasElement).getByRole('table');
+    await expect(within(table).getByRole('columnheader', { name: 'Week' })).toBeInTheDocument();
+    // January 2026 starts on a Thursday: the first row has three empty cells.
+    const firstRow = within(table).getAllByRole('row')[1]!;
+    await expect(within(firstRow).getAllByRole('cell')[3]).toHaveTextContent('1');
+  },
+};
+
+export const CalendarEmptyMonth: Story = { render: () => <CalendarHeatmap month="2026-02" days={{}} /> };
+
+function All() {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <EquityCurve points={equityCurve} />
+      <DailyPnlBars days={dailyPnl} />
+      <PnlDistribution buckets={bucketPnl(tradePnls, 1000)} />
+      <CalendarHeatmap month="2026-01" days={calendarDays} />
+    </div>
+  );
+}
+
+export const AllDark: Story = { render: () => <All />, globals: { theme: 'dark' } };

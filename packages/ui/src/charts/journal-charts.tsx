@@ -1,0 +1,151 @@
+import { formatINR, formatINRCompact } from '@bahi/billing';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { axisTick, ChartContainer, chartColors, tooltipStyle } from './chart';
+
+export interface EquityPoint {
+  /** ISO date (exchange time, Asia/Kolkata). */
+  date: string;
+  /** Account equity in rupees after the day's trades. */
+  equity: number;
+}
+
+const shortDate = (iso: string) => {
+  const [, m, d] = iso.split('-');
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return `${Number(d)} ${months[Number(m) - 1] ?? ''}`;
+};
+
+const money = (v: unknown) => formatINR(Number(v), { paise: 'always' });
+const signedMoney = (v: number) => formatINR(v, { paise: 'always', sign: 'exceptZero' });
+const moneyShort = (v: unknown) => formatINRCompact(Number(v));
+
+export function EquityCurve({ points, height }: { points: EquityPoint[]; height?: number }) {
+  const first = points[0]?.equity ?? 0;
+  const last = points.at(-1)?.equity ?? 0;
+  const change = last - first;
+  return (
+    <ChartContainer
+      title="Equity curve"
+      description={
+        points.length
+          ? `From ${money(first)} on ${shortDate(points[0]!.date)} to ${money(last)} on ${shortDate(points.at(-1)!.date)}: ${signedMoney(change)}.`
+          : 'No trading days yet.'
+      }
+      table={{ columns: ['Date', 'Equity'], rows: points.map((p) => [p.date, money(p.equity)]) }}
+      height={height}
+    >
+      <AreaChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
+        <defs>
+          <linearGradient id="equity-fill" x1="0" y1="0" x2="0" y2="1">
+            <stop offset="0%" stopColor={chartColors.brand} stopOpacity={0.35} />
+            <stop offset="100%" stopColor={chartColors.brand} stopOpacity={0.02} />
+          </linearGradient>
+        </defs>
+        <CartesianGrid stroke={chartColors.grid} vertical={false} />
+        <XAxis dataKey="date" tickFormatter={shortDate} tick={axisTick} stroke={chartColors.grid} minTickGap={24} />
+        <YAxis
+          tickFormatter={moneyShort}
+          tick={axisTick}
+          stroke={chartColors.grid}
+          width={64}
+          domain={['auto', 'auto']}
+        />
+        <Tooltip formatter={money} labelFormatter={(l) => shortDate(String(l))} contentStyle={tooltipStyle} />
+        <Area
+          type="monotone"
+          dataKey="equity"
+          name="Equity"
+          stroke={chartColors.brand}
+          strokeWidth={2}
+          fill="url(#equity-fill)"
+          isAnimationActive={false}
+        />
+      </AreaChart>
+    </ChartContainer>
+  );
+}
+
+export interface DailyPnl {
+  date: string;
+  pnl: number;
+}
+
+export function DailyPnlBars({ days, height }: { days: DailyPnl[]; height?: number }) {
+  const green = days.filter((d) => d.pnl > 0).length;
+  const red = days.filter((d) => d.pnl < 0).length;
+  const total = days.reduce((s, d) => s + d.pnl, 0);
+  return (
+    <ChartContainer
+      title="Daily net P&L"
+      description={`${days.length} trading days: ${green} green, ${red} red, net ${signedMoney(total)}.`}
+      table={{ columns: ['Date', 'Net P&L'], rows: days.map((d) => [d.date, signedMoney(d.pnl)]) }}
+      height={height}
+    >
+      <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={chartColors.grid} vertical={false} />
+        <XAxis dataKey="date" tickFormatter={shortDate} tick={axisTick} stroke={chartColors.grid} minTickGap={16} />
+        <YAxis tickFormatter={moneyShort} tick={axisTick} stroke={chartColors.grid} width={64} />
+        <ReferenceLine y={0} stroke={chartColors.axis} />
+        <Tooltip formatter={money} labelFormatter={(l) => shortDate(String(l))} contentStyle={tooltipStyle} />
+        <Bar dataKey="pnl" name="Net P&L" isAnimationActive={false} radius={[3, 3, 0, 0]}>
+          {days.map((d) => (
+            <Cell key={d.date} fill={d.pnl >= 0 ? chartColors.profit : chartColors.loss} />
+          ))}
+        </Bar>
+      </BarChart>
+    </ChartContainer>
+  );
+}
+
+export interface DistributionBucket {
+  /** Lower bound of the bucket in rupees (inclusive). */
+  from: number;
+  /** Upper bound in rupees (exclusive). */
+  to: number;
+  count: number;
+}
+
+/** Groups trade P&Ls into equal-width buckets of `size` rupees. */
+export function bucketPnl(values: number[], size: number): DistributionBucket[] {
+  if (values.length === 0) return [];
+  const lo = Math.floor(Math.min(...values) / size) * size;
+  const hi = Math.floor(Math.max(...values) / size) * size;
+  const buckets: DistributionBucket[] = [];
+  for (let from = lo; from <= hi; from += size) buckets.push({ from, to: from + size, count: 0 });
+  for (const v of values) {
+    const bucket = buckets[Math.floor((v - lo) / size)];
+    if (bucket) bucket.count += 1;
+  }
+  return buckets;
+}
+
+export function PnlDistribution({ buckets, height }: { buckets: DistributionBucket[]; height?: number }) {
+  const trades = buckets.reduce((s, b) => s + b.count, 0);
+  const label = (b: DistributionBucket) => `${formatINRCompact(b.from)} to ${formatINRCompact(b.to)}`;
+  const data = buckets.map((b) => ({ ...b, label: label(b) }));
+  const mode = [...buckets].sort((a, b) => b.count - a.count)[0];
+  return (
+    <ChartContainer
+      title="P&L distribution"
+      description={
+        mode
+          ? `${trades} trades; the most common result is ${label(mode)} (${mode.count} trades).`
+          : 'No closed trades yet.'
+      }
+      table={{ columns: ['Net P&L range', 'Trades'], rows: data.map((b) => [b.label, b.count]) }}
+      height={height}
+    >
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={chartColors.grid} vertical={false} />
+        <XAxis dataKey="from" tickFormatter={moneyShort} tick={axisTick} stroke={chartColors.grid} />
+        <YAxis allowDecimals={false} tick={axisTick} stroke={chartColors.grid} width={32} />
+        <Tooltip labelFormatter={(_, p) => String(p?.[0]?.payload?.label ?? '')} contentStyle={tooltipStyle} />
+        <Bar dataKey="count" name="Trades" isAnimationActive={false} radius={[3, 3, 0, 0]}>
+          {data.map((b) => (
+            <Cell key={b.from} fill={b.from >= 0 ? chartColors.profit : chartColors.loss} />
+          ))}
+        </Bar>
+      </BarChart>
+    </ChartContainer>
+  );
+}

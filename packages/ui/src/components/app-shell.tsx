@@ -1,0 +1,190 @@
+import {
+  BookOpen,
+  Bot,
+  Calculator,
+  CalendarDays,
+  ChartColumn,
+  CreditCard,
+  Images,
+  LayoutDashboard,
+  ListChecks,
+  Menu,
+  Moon,
+  NotebookPen,
+  ShieldCheck,
+  Sun,
+  UserRound,
+  Wallet,
+} from 'lucide-react';
+import type * as React from 'react';
+import { NavLink } from 'react-router-dom';
+import { cn } from '../lib/utils';
+import { BrandMark } from './brand';
+import { IconButton } from './button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from './dialog';
+import { useTheme } from './theme';
+import { useMenuState } from './use-menu-state';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: React.ComponentType<{ className?: string }>;
+}
+
+/** Every journal area, in the order traders use them. Paths follow the spec's routes. */
+export const journalNav: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/trades', label: 'Trades', icon: ListChecks },
+  { to: '/calendar', label: 'Calendar', icon: CalendarDays },
+  { to: '/analytics', label: 'Analytics', icon: ChartColumn },
+  { to: '/funds', label: 'Funds', icon: Wallet },
+  { to: '/playbooks', label: 'Playbooks', icon: BookOpen },
+  { to: '/notebook', label: 'Notebook', icon: NotebookPen },
+  { to: '/gallery', label: 'Gallery', icon: Images },
+  { to: '/position-sizing', label: 'Position sizing', icon: Calculator },
+  { to: '/Bahi-AI', label: 'AI assistant', icon: Bot },
+];
+
+export const accountNav: NavItem[] = [
+  { to: '/subscription', label: 'Subscription', icon: CreditCard },
+  { to: '/profile', label: 'Profile', icon: UserRound },
+];
+
+export const adminNav: NavItem = { to: '/admin', label: 'Admin', icon: ShieldCheck };
+
+function NavList({ items, label }: { items: NavItem[]; label: string }) {
+  return (
+    <div className="grid gap-1">
+      <p className="px-3 pt-4 pb-1 font-medium text-muted-foreground text-xs uppercase tracking-wide">{label}</p>
+      <ul className="grid gap-0.5">
+        {items.map(({ to, label: itemLabel, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              data-slot="nav-link"
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-3 rounded-md px-3 py-2 font-medium text-sm outline-none transition-colors',
+                  'hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                  isActive ? 'bg-secondary text-secondary-foreground' : 'text-sidebar-foreground',
+                )
+              }
+            >
+              <Icon className="size-4" aria-hidden="true" />
+              {itemLabel}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Brand() {
+  return <BrandMark />;
+}
+
+function Navigation({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <>
+      <NavList items={journalNav} label="Journal" />
+      <NavList items={isAdmin ? [...accountNav, adminNav] : accountNav} label="Account" />
+    </>
+  );
+}
+
+export function ThemeToggle() {
+  const { theme, setTheme } = useTheme();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <IconButton
+      label={`Switch to ${next} theme`}
+      icon={theme === 'dark' ? <Sun /> : <Moon />}
+      onClick={() => setTheme(next)}
+    />
+  );
+}
+
+export interface AppShellProps {
+  /** Page title shown in the top bar (the page's own h1 lives in its content). */
+  title?: string;
+  userName?: string;
+  isAdmin?: boolean;
+  /** Extra controls in the top bar, right-aligned (search, sign-out). */
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+}
+
+/** Sidebar with every journal area, top bar, and a menu dialog for navigation on phones. */
+export function AppShell({ title, userName, isAdmin = false, actions, children }: AppShellProps) {
+  const [menuOpen, setMenuOpen] = useMenuState();
+  return (
+    <div data-slot="app-shell" className="flex min-h-screen bg-background text-foreground">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <aside
+        data-slot="app-sidebar"
+        className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col overflow-y-auto border-r bg-sidebar p-3 lg:flex"
+      >
+        <div className="px-3 py-2">
+          <Brand />
+        </div>
+        <nav aria-label="Main">
+          <Navigation isAdmin={isAdmin} />
+        </nav>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header
+          data-slot="app-topbar"
+          className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur"
+        >
+          <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
+            <DialogTrigger asChild>
+              <IconButton label="Open navigation" icon={<Menu />} className="lg:hidden" />
+            </DialogTrigger>
+            <DialogContent className="top-0 left-0 h-dvh max-h-dvh w-72 max-w-[85vw] translate-x-0 translate-y-0 content-start rounded-none rounded-r-xl p-3">
+              <DialogTitle className="px-3 pt-2">
+                <Brand />
+              </DialogTitle>
+              <DialogDescription className="sr-only">Go to any area of your journal.</DialogDescription>
+              <nav aria-label="Mobile">
+                <Navigation isAdmin={isAdmin} />
+              </nav>
+            </DialogContent>
+          </Dialog>
+          <span className="lg:hidden">
+            <Brand />
+          </span>
+          {title ? <span className="hidden font-semibold text-lg lg:inline">{title}</span> : null}
+          <div className="ml-auto flex items-center gap-2">
+            {actions}
+            <ThemeToggle />
+            {userName ? (
+              <span
+                title={userName}
+                className="flex size-9 items-center justify-center rounded-full bg-secondary font-semibold text-secondary-foreground text-sm"
+              >
+                <span aria-hidden="true">
+                  {userName
+                    .split(' ')
+                    .map((p) => p[0])
+                    .join('')
+                    .slice(0, 2)
+                    .toUpperCase()}
+                </span>
+                <span className="sr-only">Signed in as {userName}</span>
+              </span>
+            ) : null}
+          </div>
+        </header>
+        <main id="main" className="flex-1 p-4 lg:p-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import * as LabelPrimitive from '@radix-ui/react-label';
+import type * as React from 'react';
+import { cn } from '../lib/utils';
+
+export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
+  return (
+    <LabelPrimitive.Root
+      data-slot="label"
+      className={cn(
+        'flex select-none items-center gap-2 font-medium text-foreground text-sm leading-none',
+        'peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,202 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import * as React from 'react';
+import { cn } from '../lib/utils';
+import { Skeleton } from './skeleton';
+
+export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+  return (
+    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+      <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
+    </div>
+  );
+}
+
+export function TableHeader({ className, ...props }: React.ComponentProps<'thead'>) {
+  return <thead data-slot="table-header" className={cn('[&_tr]:border-b', className)} {...props} />;
+}
+
+export function TableBody({ className, ...props }: React.ComponentProps<'tbody'>) {
+  return <tbody data-slot="table-body" className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
+}
+
+export function TableFooter({ className, ...props }: React.ComponentProps<'tfoot'>) {
+  return <tfoot data-slot="table-footer" className={cn('border-t bg-muted font-medium', className)} {...props} />;
+}
+
+export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
+  return (
+    <tr
+      data-slot="table-row"
+      className={cn('border-b transition-colors hover:bg-muted/60 data-[state=selected]:bg-muted', className)}
+      {...props}
+    />
+  );
+}
+
+export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
+  return (
+    <th
+      data-slot="table-head"
+      className={cn('h-10 whitespace-nowrap px-3 text-left align-middle font-medium text-muted-foreground', className)}
+      {...props}
+    />
+  );
+}
+
+export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
+  return (
+    <td data-slot="table-cell" className={cn('whitespace-nowrap px-3 py-2.5 align-middle', className)} {...props} />
+  );
+}
+
+export function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) {
+  return (
+    <caption data-slot="table-caption" className={cn('mt-4 text-muted-foreground text-sm', className)} {...props} />
+  );
+}
+
+export type SortDirection = 'asc' | 'desc';
+export interface SortState {
+  column: string;
+  direction: SortDirection;
+}
+
+export interface DataTableColumn<Row> {
+  id: string;
+  header: string;
+  cell: (row: Row) => React.ReactNode;
+  /** Value to sort by; a column without it is not sortable. */
+  sortValue?: (row: Row) => string | number;
+  align?: 'left' | 'right';
+}
+
+export interface DataTableProps<Row> {
+  /** Names the table for assistive technology (rendered as its caption). */
+  caption: string;
+  /** Hide the caption visually (still announced). */
+  captionHidden?: boolean;
+  columns: DataTableColumn<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  loading?: boolean;
+  loadingRows?: number;
+  /** Shown in a single row when not loading and there are no rows. */
+  empty?: React.ReactNode;
+  /** Controlled sort; leave out for the table to keep its own. */
+  sort?: SortState | null;
+  defaultSort?: SortState | null;
+  onSortChange?: (sort: SortState) => void;
+  className?: string;
+}
+
+function compare(a: string | number, b: string | number): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), 'en-IN', { numeric: true });
+}
+
+/** A table with sortable headers (buttons with aria-sort on the header cell), loading rows and an empty row. */
+export function DataTable<Row>({
+  caption,
+  captionHidden = false,
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  loadingRows = 5,
+  empty = 'Nothing to show yet.',
+  sort: controlledSort,
+  defaultSort = null,
+  onSortChange,
+  className,
+}: DataTableProps<Row>) {
+  const [ownSort, setOwnSort] = React.useState<SortState | null>(defaultSort);
+  const sort = controlledSort === undefined ? ownSort : controlledSort;
+
+  const sorted = React.useMemo(() => {
+    if (!sort) return rows;
+    const column = columns.find((c) => c.id === sort.column);
+    if (!column?.sortValue) return rows;
+    const value = column.sortValue;
+    const factor = sort.direction === 'asc' ? 1 : -1;
+    return [...rows].sort((a, b) => factor * compare(value(a), value(b)));
+  }, [rows, columns, sort]);
+
+  function toggle(columnId: string) {
+    const next: SortState =
+      sort?.column === columnId && sort.direction === 'asc'
+        ? { column: columnId, direction: 'desc' }
+        : { column: columnId, direction: 'asc' };
+    if (controlledSort === undefined) setOwnSort(next);
+    onSortChange?.(next);
+  }
+
+  return (
+    <Table data-slot="data-table" aria-busy={loading || undefined} className={className}>
+      <TableCaption className={cn(captionHidden && 'sr-only')}>{caption}</TableCaption>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column) => {
+            const active = sort?.column === column.id;
+            const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+            const Icon = active ? (sort.direction === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown;
+            return (
+              <TableHead
+                key={column.id}
+                scope="col"
+                aria-sort={column.sortValue ? (ariaSort ?? 'none') : undefined}
+                className={cn(column.align === 'right' && 'text-right')}
+              >
+                {column.sortValue ? (
+                  <button
+                    type="button"
+                    data-slot="sort-button"
+                    onClick={() => toggle(column.id)}
+                    className={cn(
+                      '-mx-2 inline-flex items-center gap-1 rounded-md px-2 py-1 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                      active && 'text-foreground',
+                    )}
+                  >
+                    {column.header}
+                    <Icon className="size-3.5" aria-hidden="true" />
+                  </button>
+                ) : (
+                  column.header
+                )}
+              </TableHead>
+            );
+          })}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {loading ? (
+          Array.from({ length: loadingRows }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+            <TableRow key={i} data-slot="table-loading-row">
+              {columns.map((column) => (
+                <TableCell key={column.id}>
+                  <Skeleton className="h-4 w-full max-w-32" />
+                </TableCell>
+              ))}
+            </TableRow>
+          ))
+        ) : sorted.length === 0 ? (
+          <TableRow data-slot="table-empty-row">
+            <TableCell colSpan={columns.length} className="h-24 text-center text-muted-foreground">
+              {empty}
+            </TableCell>
+          </TableRow>
+        ) : (
+          sorted.map((row) => (
+            <TableRow key={rowKey(row)}>
+              {columns.map((column) => (
+                <TableCell key={column.id} className={cn(column.align === 'right' && 'text-right')}>
+                  {column.cell(row)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))
+        )}
+      </TableBody>
+    </Table>
+  );
+}

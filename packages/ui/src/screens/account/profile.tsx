@@ -1,0 +1,311 @@
+import { KeyRound, ShieldCheck, Smartphone, Trash2 } from 'lucide-react';
+import { Alert } from '../../components/alert';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../components/alert-dialog';
+import { Badge } from '../../components/badge';
+import { Button, IconButton } from '../../components/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { Field } from '../../components/field';
+import { Input } from '../../components/input';
+import { Skeleton } from '../../components/skeleton';
+import { formValues } from '../auth/auth-form';
+
+export interface MfaFactor {
+  id: string;
+  factor_type: 'totp' | 'phone';
+  status: 'verified' | 'unverified';
+  friendly_name?: string;
+  phone?: string;
+}
+
+interface FormState<F extends string = string> {
+  status?: 'idle' | 'submitting';
+  fieldErrors?: Partial<Record<F, string>>;
+  serviceError?: string;
+  /** Confirmation after a successful save. */
+  saved?: string;
+}
+
+export type TotpState =
+  | { status: 'idle' }
+  | { status: 'starting' }
+  | {
+      status: 'enrolling';
+      /** SVG markup of the QR code, as the auth server returns it. */
+      qrSvg: string;
+      /** The same secret as text, for entering by hand. */
+      secret: string;
+      verifying?: boolean;
+      codeError?: string;
+    };
+
+export interface ProfileScreenProps {
+  email: string;
+  fullName: string;
+  name?: FormState<'fullName'>;
+  password?: FormState<'password' | 'confirmPassword'>;
+  totp?: TotpState;
+  factors?: MfaFactor[];
+  factorsLoading?: boolean;
+  factorsError?: string;
+  onSaveName?: (values: { fullName: string }) => void;
+  onChangePassword?: (values: { password: string; confirmPassword: string }) => void;
+  onStartTotp?: () => void;
+  onVerifyTotp?: (code: string) => void;
+  onCancelTotp?: () => void;
+  onRemoveFactor?: (id: string) => void;
+}
+
+function QrImage({ svg }: { svg: string }) {
+  // Rendered as an image, never injected as markup: the SVG comes from the network.
+  return (
+    <img
+      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+      alt="QR code to add Bahi to your authenticator app"
+      width={176}
+      height={176}
+      className="rounded-md border bg-white p-2"
+    />
+  );
+}
+
+function FactorList({
+  factors,
+  loading,
+  error,
+  onRemove,
+}: {
+  factors: MfaFactor[];
+  loading?: boolean;
+  error?: string;
+  onRemove?: (id: string) => void;
+}) {
+  if (loading) {
+    return (
+      <div className="grid gap-2" aria-busy="true">
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    );
+  }
+  if (error) return <Alert variant="error" title={error} />;
+  if (factors.length === 0) {
+    return (
+      <EmptyState
+        headingLevel="h3"
+        icon={<ShieldCheck />}
+        title="No second factor yet"
+        description="Add an authenticator app so a stolen password alone cannot open your journal."
+        className="py-6"
+      />
+    );
+  }
+  return (
+    <ul className="grid gap-2">
+      {factors.map((f) => {
+        const name = f.friendly_name ?? (f.factor_type === 'totp' ? 'Authenticator app' : `Phone ${f.phone ?? ''}`);
+        return (
+          <li key={f.id} className="flex items-center gap-3 rounded-lg border p-3">
+            {f.factor_type === 'totp' ? (
+              <KeyRound className="size-5 text-muted-foreground" aria-hidden="true" />
+            ) : (
+              <Smartphone className="size-5 text-muted-foreground" aria-hidden="true" />
+            )}
+            <div className="grid flex-1">
+              <span className="font-medium text-sm">{name}</span>
+              <span className="text-muted-foreground text-xs">
+                {f.factor_type === 'totp' ? 'Authenticator app (TOTP)' : `SMS to ${f.phone ?? 'phone'}`}
+              </span>
+            </div>
+            <Badge variant={f.status === 'verified' ? 'success' : 'warning'}>
+              {f.status === 'verified' ? 'Verified' : 'Not verified'}
+            </Badge>
+            <AlertDialog>
+              <AlertDialogTrigger asChild>
+                <IconButton label={`Remove ${name}`} icon={<Trash2 />} size="sm" />
+              </AlertDialogTrigger>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>Remove {name}?</AlertDialogTitle>
+                  <AlertDialogDescription>
+                    Logging in will no longer ask for a code from it. If it is your only second factor, your account is
+                    protected by your password alone.
+                  </AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>Keep it</AlertDialogCancel>
+                  <AlertDialogAction variant="destructive" onClick={() => onRemove?.(f.id)}>
+                    Remove
+                  </AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** /profile: name, password change, two-factor enrolment and the factor list. */
+export function ProfileScreen({
+  email,
+  fullName,
+  name = {},
+  password = {},
+  totp = { status: 'idle' },
+  factors = [],
+  factorsLoading,
+  factorsError,
+  onSaveName,
+  onChangePassword,
+  onStartTotp,
+  onVerifyTotp,
+  onCancelTotp,
+  onRemoveFactor,
+}: ProfileScreenProps) {
+  const savingName = name.status === 'submitting';
+  const savingPassword = password.status === 'submitting';
+  return (
+    <div data-slot="profile-screen" className="mx-auto grid max-w-3xl gap-6">
+      <header className="grid gap-1">
+        <h1 className="font-bold text-2xl">Profile</h1>
+        <p className="text-muted-foreground">Signed in as {email}</p>
+      </header>
+
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Your name</h2>
+          </CardTitle>
+          <CardDescription>Shown on your dashboard and exported reports.</CardDescription>
+        </CardHeader>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSaveName?.(formValues(e.currentTarget, ['fullName'] as const));
+          }}
+          className="grid gap-6"
+        >
+          <CardContent className="grid gap-4">
+            {name.serviceError ? <Alert variant="error" title={name.serviceError} /> : null}
+            {name.saved ? <Alert variant="success" title={name.saved} /> : null}
+            <Field label="Full name" error={name.fieldErrors?.fullName}>
+              <Input name="fullName" autoComplete="name" defaultValue={fullName} disabled={savingName} />
+            </Field>
+          </CardContent>
+          <CardFooter>
+            <Button type="submit" loading={savingName}>
+              {savingName ? 'Saving…' : 'Save name'}
+            </Button>
+          </CardFooter>
+        </form>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Change password</h2>
+          </CardTitle>
+          <CardDescription>Other devices stay signed in until their session ends.</CardDescription>
+        </CardHeader>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            onChangePassword?.(formValues(e.currentTarget, ['password', 'confirmPassword'] as const));
+          }}
+          className="grid gap-6"
+        >
+          <CardContent className="grid gap-4">
+            {password.serviceError ? <Alert variant="error" title={password.serviceError} /> : null}
+            {password.saved ? <Alert variant="success" title={password.saved} /> : null}
+            <Field label="New password" error={password.fieldErrors?.password}>
+              <Input name="password" type="password" autoComplete="new-password" disabled={savingPassword} />
+            </Field>
+            <Field label="Confirm new password" error={password.fieldErrors?.confirmPassword}>
+              <Input name="confirmPassword" type="password" autoComplete="new-password" disabled={savingPassword} />
+            </Field>
+          </CardContent>
+          <CardFooter>
+            <Button type="submit" loading={savingPassword}>
+              {savingPassword ? 'Updating…' : 'Update password'}
+            </Button>
+          </CardFooter>
+        </form>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Two-factor authentication</h2>
+          </CardTitle>
+          <CardDescription>Ask for a 6-digit code from your authenticator app when you log in.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {totp.status === 'enrolling' ? (
+            <form
+              noValidate
+              className="grid gap-4 rounded-lg border p-4 sm:grid-cols-[auto_1fr]"
+              onSubmit={(e) => {
+                e.preventDefault();
+                onVerifyTotp?.(formValues(e.currentTarget, ['code'] as const).code);
+              }}
+            >
+              <QrImage svg={totp.qrSvg} />
+              <div className="grid content-start gap-3">
+                <p className="text-sm">
+                  Scan the code with Google Authenticator, Microsoft Authenticator or 1Password, then enter the 6-digit
+                  code it shows.
+                </p>
+                <p className="text-muted-foreground text-xs">
+                  Can't scan? Enter this key: <code className="break-all font-mono text-foreground">{totp.secret}</code>
+                </p>
+                <Field label="6-digit code" error={totp.codeError}>
+                  <Input
+                    name="code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    pattern="[0-9]{6}"
+                    className="max-w-40 font-mono tracking-widest"
+                    disabled={totp.verifying}
+                  />
+                </Field>
+                <div className="flex gap-2">
+                  <Button type="submit" loading={totp.verifying}>
+                    {totp.verifying ? 'Verifying…' : 'Verify and turn on'}
+                  </Button>
+                  <Button type="button" variant="ghost" onClick={onCancelTotp} disabled={totp.verifying}>
+                    Cancel
+                  </Button>
+                </div>
+              </div>
+            </form>
+          ) : (
+            <div>
+              <Button variant="outline" loading={totp.status === 'starting'} onClick={onStartTotp}>
+                {totp.status === 'starting' ? 'Preparing…' : 'Add authenticator app'}
+              </Button>
+            </div>
+          )}
+          <section aria-label="Your second factors" className="grid gap-2">
+            <h3 className="font-medium text-sm">Your second factors</h3>
+            <FactorList factors={factors} loading={factorsLoading} error={factorsError} onRemove={onRemoveFactor} />
+          </section>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

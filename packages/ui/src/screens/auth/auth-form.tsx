@@ -1,0 +1,66 @@
+import type * as React from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '../../components/alert';
+import { CenteredPage } from '../../components/brand';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
+
+export type FormStatus = 'idle' | 'submitting';
+
+/** Common props of every auth form screen: the machine's state comes in, the user's values go out. */
+export interface AuthFormProps<Values, Field extends string = keyof Values & string> {
+  status?: FormStatus;
+  /** Per-field messages (validation from the machine or the server). */
+  fieldErrors?: Partial<Record<Field, string>>;
+  /** A message from the service ('Failed to sign in', …), shown above the form. */
+  serviceError?: string;
+  onSubmit?: (values: Values) => void;
+}
+
+/** Reads named string fields from a submitted form. */
+export function formValues<K extends string>(form: HTMLFormElement, keys: readonly K[]): Record<K, string> {
+  const data = new FormData(form);
+  return Object.fromEntries(keys.map((k) => [k, String(data.get(k) ?? '')])) as Record<K, string>;
+}
+
+export function AuthCard({
+  title,
+  description,
+  serviceError,
+  children,
+  footer,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  serviceError?: string;
+  children: React.ReactNode;
+  footer?: React.ReactNode;
+}) {
+  return (
+    <CenteredPage>
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h1 className="text-2xl">{title}</h1>
+          </CardTitle>
+          {description ? <CardDescription>{description}</CardDescription> : null}
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {serviceError ? <Alert variant="error" title={serviceError} /> : null}
+          {children}
+        </CardContent>
+        {footer ? <CardFooter className="justify-center text-muted-foreground text-sm">{footer}</CardFooter> : null}
+      </Card>
+    </CenteredPage>
+  );
+}
+
+export function TextLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      {children}
+    </Link>
+  );
+}

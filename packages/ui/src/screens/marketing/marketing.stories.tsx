@@ -1,0 +1,109 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, within } from 'storybook/test';
+import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
+import { featureBySlug, legalBySlug } from './content';
+import { FeaturePage, FeaturesIndexPage, LandingPage, LegalPage } from './marketing';
+
+const meta = {
+  title: 'Screens/Marketing',
+  render: () => <LandingPage />,
+  decorators: [PageDecorator],
+  parameters: { layout: 'fullscreen' },
+  args: { routePath: '/' },
+} satisfies Meta<PageStoryArgs>;
+
+export default meta;
+type Story = StoryObj<PageStoryArgs>;
+
+export const Landing: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'The trading journal that shows you where your rupees go',
+    );
+    // Prices from billing's PLANS, worked by hand from the spec: monthly ₹360, yearly ₹3,240 (25% off 12 × ₹360).
+    await expect(canvas.getByText(/From ₹360 a month\./)).toBeVisible();
+    await expect(canvas.getByText('₹3,240')).toBeVisible();
+    await expect(canvas.getByText('25% off annual billing')).toBeVisible();
+    await expect(canvas.getByText('Save 25%')).toBeVisible();
+    for (const name of [
+      'AI assistant',
+      'Playbooks',
+      'Emotions',
+      'Time analysis',
+      'Trade entry and imports',
+      'Position sizing calculator',
+    ]) {
+      await expect(canvas.getByRole('heading', { name })).toBeInTheDocument();
+    }
+  },
+};
+export const LandingDark: Story = { globals: { theme: 'dark' } };
+export const LandingMobile: Story = {
+  globals: { viewport: { value: 'mobile' } },
+  play: async ({ canvasElement }) => {
+    const menu = within(canvasElement).getByRole('button', { name: 'Open menu' });
+    menu.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    await expect(within(dialog).getByRole('link', { name: 'Start journaling' })).toBeVisible();
+  },
+};
+
+export const Features: Story = { args: { routePath: '/features' }, render: () => <FeaturesIndexPage /> };
+
+export const FeatureAiAssistant: Story = {
+  args: { routePath: '/features/ai-assistant' },
+  render: () => <FeaturePage feature={featureBySlug('ai-assistant')} />,
+};
+export const FeaturePlaybooks: Story = {
+  args: { routePath: '/features/playbooks' },
+  render: () => <FeaturePage feature={featureBySlug('playbooks')} />,
+};
+export const FeatureEmotions: Story = {
+  args: { routePath: '/features/emotions' },
+  render: () => <FeaturePage feature={featureBySlug('emotions')} />,
+};
+export const FeatureTime: Story = {
+  args: { routePath: '/features/time' },
+  render: () => <FeaturePage feature={featureBySlug('time')} />,
+};
+export const FeatureTradeEntry: Story = {
+  args: { routePath: '/features/trade-entry' },
+  render: () => <FeaturePage feature={featureBySlug('trade-entry')} />,
+};
+export const FeatureCalculator: Story = {
+  args: { routePath: '/features/calculator' },
+  render: () => <FeaturePage feature={featureBySlug('calculator')} />,
+};
+
+export const Terms: Story = {
+  args: { routePath: '/terms' },
+  render: () => <LegalPage doc={legalBySlug('terms')} />,
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Policies' });
+    await expect(within(nav).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('aria-current', 'page');
+    await expect(within(canvasElement).getByText(/a paid plan: ₹360 a month or ₹3,240 a year\./)).toBeVisible();
+  },
+};
+export const Privacy: Story = {
+  args: { routePath: '/privacy' },
+  render: () => <LegalPage doc={legalBySlug('privacy')} />,
+};
+export const Shipping: Story = {
+  args: { routePath: '/shipping' },
+  render: () => <LegalPage doc={legalBySlug('shipping')} />,
+};
+export const Refund: Story = {
+  args: { routePath: '/refund' },
+  render: () => <LegalPage doc={legalBySlug('refund')} />,
+};
+export const Contact: Story = {
+  args: { routePath: '/contact' },
+  render: () => <LegalPage doc={legalBySlug('contact')} />,
+};
+export const LegalDark: Story = {
+  args: { routePath: '/privacy' },
+  render: () => <LegalPage doc={legalBySlug('privacy')} />,
+  globals: { theme: 'dark' },
+};
