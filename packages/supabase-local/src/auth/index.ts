@@ -1,0 +1,127 @@
+// The GoTrue-compatible auth service, mounted at /auth/v1.
+
+import type { ServiceContext, ServiceHandler } from '../types';
+import { handleAdmin, invite } from './admin';
+import {
+  getUser,
+  logout,
+  otp,
+  reauthenticate,
+  recover,
+  resend,
+  signup,
+  token,
+  unlinkIdentity,
+  updateUser,
+  verifyGet,
+  verifyPost,
+} from './handlers';
+import { AuthError, errorResponse, json, notFound } from './http';
+import { challenge, enroll, unenroll, verify as verifyFactor } from './mfa';
+
+export { AuthError } from './http';
+export type { SessionJson } from './sessions';
+export { hotp, totp, verifyTotp } from './totp';
+
+const PREFIX = '/auth/v1';
+
+function settings(req: Request, ctx: ServiceContext): Response {
+  const auth = ctx.config.auth;
+  return json(req, {
+    external: {
+      anonymous_users: auth.enableAnonymousSignIns,
+      apple: false,
+      azure: false,
+      bitbucket: false,
+      discord: false,
+      facebook: false,
+      figma: false,
+      fly: false,
+      github: false,
+      gitlab: false,
+      google: false,
+      keycloak: false,
+      kakao: false,
+      linkedin: false,
+      linkedin_oidc: false,
+      notion: false,
+      spotify: false,
+      slack: false,
+      slack_oidc: false,
+      workos: false,
+      twitch: false,
+      twitter: false,
+      email: true,
+      phone: true,
+      zoom: false,
+    },
+    disable_signup: !auth.enableSignup,
+    mailer_autoconfirm: !auth.enableConfirmations,
+    phone_autoconfirm: true,
+    sms_provider: '',
+    saml_enabled: false,
+  });
+}
+
+async function route(req: Request, ctx: ServiceContext): Promise<Response> {
+  const url = new URL(req.url);
+  let path = url.pathname.startsWith(PREFIX) ? url.pathname.slice(PREFIX.length) : url.pathname;
+  path = path.replace(/\/+$/, '') || '/';
+  const method = req.method;
+
+  if (path === '/.well-known/jwks.json' && method === 'GET') {
+    return json(req, ctx.keys.jwks(), 200, { 'Cache-Control': 'public, max-age=600' });
+  }
+  if (path === '/settings' && method === 'GET') return settings(req, ctx);
+  if (path === '/health' && method === 'GET') {
+    return json(req, { version: 'supabase-local', name: 'GoTrue', description: 'GoTrue-compatible local auth' });
+  }
+  if (path === '/signup' && method === 'POST') return signup(req, ctx, url);
+  if (path === '/token' && method === 'POST') return token(req, ctx, url);
+  if (path === '/logout' && method === 'POST') return logout(req, ctx, url);
+  if (path === '/user' && method === 'GET') return getUser(req, ctx);
+  if (path === '/user' && method === 'PUT') return updateUser(req, ctx, url);
+  if (path === '/recover' && method === 'POST') return recover(req, ctx, url);
+  if ((path === '/otp' || path === '/magiclink') && method === 'POST') return otp(req, ctx, url);
+  if (path === '/resend' && method === 'POST') return resend(req, ctx, url);
+  if (path === '/verify' && method === 'POST') return verifyPost(req, ctx);
+  if (path === '/verify' && method === 'GET') return verifyGet(req, ctx, url);
+  if (path === '/reauthenticate' && method === 'GET') return reauthenticate(req, ctx);
+  if (path === '/invite' && method === 'POST') return invite(req, ctx, url);
+  if (path === '/factors' && method === 'POST') return enroll(req, ctx);
+  const factor = /^\/factors\/([^/]+)(\/challenge|\/verify)?$/.exec(path);
+  if (factor) {
+    const id = decodeURIComponent(factor[1]!);
+    if (factor[2] === '/challenge' && method === 'POST') return challenge(req, ctx, id);
+    if (factor[2] === '/verify' && method === 'POST') return verifyFactor(req, ctx, id);
+    if (!factor[2] && method === 'DELETE') return unenroll(req, ctx, id);
+  }
+  const identity = /^\/user\/identities\/([^/]+)$/.exec(path);
+  if (identity && identity[1] !== 'authorize' && method === 'DELETE') {
+    return unlinkIdentity(req, ctx, decodeURIComponent(identity[1]!));
+  }
+  if (path.startsWith('/admin/')) return handleAdmin(req, ctx, path, url);
+  if (path === '/authorize' || path === '/sso' || path === '/user/identities/authorize') {
+    throw new AuthError(400, 'provider_disabled', 'Unsupported provider: provider is not enabled');
+  }
+  throw notFound('not_found', `No ${method} ${PREFIX}${path}`);
+}
+
+/** GoTrue at `/auth/v1/*`: `req.url` is the full URL. */
+export const handleAuth: ServiceHandler = async (req, ctx) => {
+  try {
+    return await route(req, ctx);
+  } catch (err) {
+    if (err instanceof AuthError) return errorResponse(req, err);
+    // A concurrent sign-up of the same address loses the race on the unique index.
+    if ((err as { code?: unknown }).code === '23505' && /email|phone/.test(String((err as Error).message))) {
+      return errorResponse(req, new AuthError(422, 'user_already_exists', 'User already registered'));
+    }
+    console.error('[auth]', err);
+    return errorResponse(
+      req,
+      new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+    );
+  }
+};
+export { type LatencyResult, measurePasswordSignIn, type SignInBenchOptions } from './bench';

@@ -1,0 +1,275 @@
+// One-time tokens (confirmation, recovery/magic link, invite, email change, reauthentication), the mails that
+// carry them, and PKCE flow state. As in GoTrue, a mail holds a random 6-digit code and a link whose token is
+// `token_hash = sha256_hex(email + code)`; only the hash is stored, it expires, and a new mail replaces the old.
+
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { escapeHtml } from '../mail/page';
+import type { Queryable, ServiceContext } from '../types';
+import { badRequest, forbidden, notFound } from './http';
+import type { UserRow } from './users';
+
+/** Mail and SMS codes last an hour (`[auth.email] otp_expiry`). */
+export const OTP_EXPIRY_SECONDS = 3600;
+/** A PKCE auth code must be exchanged within five minutes. */
+export const FLOW_STATE_EXPIRY_SECONDS = 300;
+
+export type TokenType =
+  | 'confirmation_token'
+  | 'recovery_token'
+  | 'email_change_token_new'
+  | 'email_change_token_current'
+  | 'reauthentication_token'
+  | 'phone_change_token';
+
+/** The `type` of a verify link, and the mail template. */
+export type LinkType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
+
+export function tokenHash(address: string, code: string): string {
+  return createHash('sha256')
+    .update(address + code)
+    .digest('hex');
+}
+
+export function newOtp(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** Stores a new token of a type for a user, replacing an older one; returns the code and its hash. */
+export async function storeToken(
+  db: Queryable,
+  user: UserRow,
+  type: TokenType,
+  relatesTo: string,
+  code = newOtp(),
+): Promise<{ code: string; hash: string }> {
+  const hash = tokenHash(relatesTo, code);
+  await db.query(
+    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, created_at, updated_at)
+     values ($1, $2, $3, $4, now()::timestamp, now()::timestamp)
+     on conflict (user_id, token_type) do update
+       set token_hash = excluded.token_hash, relates_to = excluded.relates_to,
+           created_at = excluded.created_at, updated_at = excluded.updated_at`,
+    [user.id, type, hash, relatesTo],
+  );
+  const column: Partial<Record<TokenType, string>> = {
+    confirmation_token: 'confirmation_sent_at',
+    recovery_token: 'recovery_sent_at',
+    email_change_token_new: 'email_change_sent_at',
+    reauthentication_token: 'reauthentication_sent_at',
+    phone_change_token: 'phone_change_sent_at',
+  };
+  const sentAt = column[type];
+  if (sentAt) await db.query(`update auth.users set ${sentAt} = now(), updated_at = now() where id = $1`, [user.id]);
+  return { code, hash };
+}
+
+export interface FoundToken {
+  id: string;
+  user_id: string;
+  token_type: TokenType;
+  relates_to: string;
+  expired: boolean;
+}
+
+/** Finds (and consumes) a token by its hash among the allowed types; 403 otp_expired when none fits. */
+export async function consumeToken(db: Queryable, hash: string, types: TokenType[]): Promise<FoundToken> {
+  const found = (
+    await db.query<FoundToken>(
+      `select id, user_id, token_type::text as token_type, relates_to,
+              created_at < (now() - make_interval(secs => $3))::timestamp as expired
+       from auth.one_time_tokens where token_hash = $1 and token_type::text = any($2::text[])
+       order by created_at desc limit 1`,
+      [hash, types, OTP_EXPIRY_SECONDS],
+    )
+  ).rows[0];
+  if (!found || found.expired) throw forbidden('otp_expired', 'Token has expired or is invalid');
+  await db.query('delete from auth.one_time_tokens where id = $1', [found.id]);
+  return found;
+}
+
+// --- redirect URLs -----------------------------------------------------------------------------------------
+
+function globToRegExp(pattern: string): RegExp {
+  let source = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i]!;
+    if (char === '*' && pattern[i + 1] === '*') {
+      source += '.*';
+      i++;
+    } else if (char === '*') source += '[^./]*';
+    else if (char === '?') source += '[^./]';
+    else source += char.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`);
+}
+
+/** GoTrue's rule: the site URL's host, or a match of an allowed URL (globs `*` and `**`); else the site URL. */
+export function resolveRedirect(ctx: ServiceContext, requested: string | null | undefined): string {
+  const { siteUrl, additionalRedirectUrls } = ctx.config.auth;
+  if (!requested) return siteUrl;
+  let url: URL;
+  try {
+    url = new URL(requested);
+  } catch {
+    return siteUrl;
+  }
+  try {
+    if (new URL(siteUrl).hostname === url.hostname) return requested;
+  } catch {
+    // a site URL that is not a URL allows nothing by host
+  }
+  const trimmed = requested.replace(/\/$/, '');
+  for (const allowed of additionalRedirectUrls) {
+    if (allowed.replace(/\/$/, '') === trimmed || globToRegExp(allowed).test(requested)) return requested;
+  }
+  return siteUrl;
+}
+
+// --- PKCE ----------------------------------------------------------------------------------------------------
+
+export interface PkceParams {
+  codeChallenge?: string;
+  codeChallengeMethod?: string;
+}
+
+export function pkceFrom(body: Record<string, unknown>): PkceParams {
+  const codeChallenge = typeof body.code_challenge === 'string' ? body.code_challenge : undefined;
+  const method = typeof body.code_challenge_method === 'string' ? body.code_challenge_method : undefined;
+  if (codeChallenge && !method) throw badRequest('validation_failed', 'PKCE flow requires code_challenge_method');
+  if (method && !['s256', 'plain'].includes(method.toLowerCase())) {
+    throw badRequest('validation_failed', `code challenge method not supported: ${method}`);
+  }
+  return { codeChallenge, codeChallengeMethod: method?.toLowerCase() };
+}
+
+/** Records a pending PKCE flow for a user and the method that will complete it (e.g. `email/signup`). */
+export async function createFlowState(
+  db: Queryable,
+  userId: string,
+  pkce: PkceParams,
+  authenticationMethod: string,
+): Promise<void> {
+  if (!pkce.codeChallenge) return;
+  await db.query(
+    `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
+       authentication_method, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, 'email', $6, now(), now())`,
+    [randomUUID(), userId, randomUUID(), pkce.codeChallengeMethod, pkce.codeChallenge, authenticationMethod],
+  );
+}
+
+/** The pending PKCE flow of a user for a method: its auth code is now issued, to be exchanged at /token. */
+export async function issueAuthCode(db: Queryable, userId: string, methods: string[]): Promise<string | undefined> {
+  const flow = (
+    await db.query<{ id: string; auth_code: string }>(
+      `select id, auth_code from auth.flow_state
+       where user_id = $1 and authentication_method = any($2::text[]) and auth_code_issued_at is null
+         and created_at > now() - make_interval(secs => $3)
+       order by created_at desc limit 1`,
+      [userId, methods, OTP_EXPIRY_SECONDS],
+    )
+  ).rows[0];
+  if (!flow) return undefined;
+  await db.query('update auth.flow_state set auth_code_issued_at = now(), updated_at = now() where id = $1', [flow.id]);
+  return flow.auth_code;
+}
+
+export async function exchangeAuthCode(
+  db: Queryable,
+  authCode: string,
+  verifier: string,
+): Promise<{ userId: string; authenticationMethod: string }> {
+  const flow = (
+    await db.query<{
+      id: string;
+      user_id: string | null;
+      code_challenge: string;
+      code_challenge_method: string;
+      authentication_method: string;
+      expired: boolean;
+    }>(
+      `select id, user_id, code_challenge, code_challenge_method::text as code_challenge_method, authentication_method,
+              coalesce(auth_code_issued_at, created_at) < now() - make_interval(secs => $2) as expired
+       from auth.flow_state where auth_code = $1`,
+      [authCode, FLOW_STATE_EXPIRY_SECONDS],
+    )
+  ).rows[0];
+  if (!flow?.user_id) throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
+  if (flow.expired) {
+    await db.query('delete from auth.flow_state where id = $1', [flow.id]);
+    throw forbidden('flow_state_expired', 'invalid flow state, flow state has expired');
+  }
+  const expected =
+    flow.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+  if (expected !== flow.code_challenge) {
+    throw forbidden('bad_code_verifier', 'code challenge does not match previously saved code verifier');
+  }
+  await db.query('delete from auth.flow_state where id = $1', [flow.id]);
+  return { userId: flow.user_id, authenticationMethod: flow.authentication_method };
+}
+
+// --- mails -----------------------------------------------------------------------------------------------------
+
+const TEMPLATES: Record<LinkType | 'reauthentication', { subject: string; heading: string; action: string }> = {
+  signup: { subject: 'Confirm Your Signup', heading: 'Confirm your signup', action: 'Confirm your mail' },
+  invite: {
+    subject: 'You have been invited',
+    heading: 'You have been invited',
+    action: 'Accept the invite',
+  },
+  magiclink: { subject: 'Your Magic Link', heading: 'Magic Link', action: 'Log In' },
+  recovery: { subject: 'Reset Your Password', heading: 'Reset Password', action: 'Reset Password' },
+  email_change: {
+    subject: 'Confirm Email Change',
+    heading: 'Confirm Change of Email',
+    action: 'Change Email',
+  },
+  reauthentication: {
+    subject: 'Confirm reauthentication',
+    heading: 'Confirm reauthentication',
+    action: '',
+  },
+};
+
+export function verifyUrl(ctx: ServiceContext, hash: string, type: LinkType, redirectTo: string): string {
+  const query = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
+  return `${ctx.apiUrl}/auth/v1/verify?${query.toString()}`;
+}
+
+/** Sends the mail of a link type with its verify link and code. */
+export async function sendTokenMail(
+  ctx: ServiceContext,
+  to: string,
+  type: LinkType | 'reauthentication',
+  code: string,
+  link?: string,
+): Promise<void> {
+  const template = TEMPLATES[type];
+  const linkHtml = link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(template.action)}</a></p>\n` : '';
+  const codeLine = link ? `Alternatively, enter the code: ${code}` : `Enter the code: ${code}`;
+  await ctx.mail.send({
+    to,
+    subject: template.subject,
+    html: `<h2>${escapeHtml(template.heading)}</h2>\n${link ? `<p>Follow this link:</p>\n${linkHtml}` : ''}<p>${escapeHtml(codeLine)}</p>\n`,
+    text: `${template.heading}\n\n${link ? `Follow this link: ${link}\n\n` : ''}${codeLine}\n`,
+  });
+}
+
+/** Stores a token and mails its link: the common path of signup, invite, magic link, recovery, email change. */
+export async function mailLink(
+  ctx: ServiceContext,
+  db: Queryable,
+  user: UserRow,
+  linkType: LinkType,
+  redirectTo: string,
+  address = user.email ?? '',
+): Promise<void> {
+  const tokenType: TokenType =
+    linkType === 'recovery' || linkType === 'magiclink'
+      ? 'recovery_token'
+      : linkType === 'email_change'
+        ? 'email_change_token_new'
+        : 'confirmation_token';
+  const { code, hash } = await storeToken(db, user, tokenType, address);
+  await sendTokenMail(ctx, address, linkType, code, verifyUrl(ctx, hash, linkType, redirectTo));
+}

@@ -1,0 +1,101 @@
+// loadConfig: config.toml values, Supabase CLI defaults, and the secret override.
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_JWT_SECRET, loadConfig } from './config';
+import { makeWorkdir } from './rest/fixture';
+
+afterEach(() => {
+  delete process.env.SUPABASE_LOCAL_JWT_SECRET;
+});
+
+describe('loadConfig', () => {
+  it('uses the Supabase CLI defaults without a config.toml', async () => {
+    const workdir = makeWorkdir({});
+    const config = await loadConfig({ workdir });
+    expect(config).toMatchObject({
+      workdir,
+      port: 54321,
+      jwtSecret: DEFAULT_JWT_SECRET,
+      schemas: ['public', 'graphql_public'],
+      maxRows: 1000,
+      auth: {
+        siteUrl: 'http://127.0.0.1:3000',
+        additionalRedirectUrls: [],
+        jwtExpiry: 3600,
+        enableSignup: true,
+        enableConfirmations: false,
+        minimumPasswordLength: 6,
+        enableAnonymousSignIns: false,
+        enableRefreshTokenRotation: true,
+        refreshTokenReuseInterval: 10,
+        mfaTotpEnrollEnabled: false,
+        mfaTotpVerifyEnabled: false,
+        testOtp: {},
+      },
+    });
+    expect(config.auth.signingKeysPath).toBeUndefined();
+    expect(config.dataDir).toBeUndefined();
+  });
+
+  it('reads [api], [auth], [auth.email], [auth.mfa.totp], [auth.sms] and [storage]', async () => {
+    const workdir = makeWorkdir({
+      'supabase/config.toml': `
+[api]
+port = 6000
+schemas = ["public", "api"]
+max_rows = 50
+
+[storage]
+file_size_limit = "5MiB"
+
+[auth]
+site_url = "http://localhost:5173"
+additional_redirect_urls = ["http://localhost:5173/reset"]
+jwt_expiry = 600
+enable_signup = false
+enable_refresh_token_rotation = false
+refresh_token_reuse_interval = 3
+minimum_password_length = 8
+enable_anonymous_sign_ins = true
+signing_keys_path = "./signing_keys.json"
+
+[auth.email]
+enable_confirmations = true
+
+[auth.mfa.totp]
+enroll_enabled = true
+verify_enabled = true
+
+[auth.sms.test_otp]
+4152127777 = "123456"
+`,
+    });
+    const config = await loadConfig({ workdir, port: 0 });
+    expect(config.port).toBe(0);
+    expect(config.schemas).toEqual(['public', 'api']);
+    expect(config.maxRows).toBe(50);
+    expect(config.storageFileSizeLimit).toBe(5 * 1024 * 1024);
+    expect(config.auth).toEqual({
+      siteUrl: 'http://localhost:5173',
+      additionalRedirectUrls: ['http://localhost:5173/reset'],
+      jwtExpiry: 600,
+      enableSignup: false,
+      enableConfirmations: true,
+      minimumPasswordLength: 8,
+      enableAnonymousSignIns: true,
+      enableRefreshTokenRotation: false,
+      refreshTokenReuseInterval: 3,
+      mfaTotpEnrollEnabled: true,
+      mfaTotpVerifyEnabled: true,
+      testOtp: { '4152127777': '123456' },
+      signingKeysPath: `${workdir}/supabase/signing_keys.json`,
+    });
+  });
+
+  it('lets SUPABASE_LOCAL_JWT_SECRET override the secret and reports a broken config.toml', async () => {
+    process.env.SUPABASE_LOCAL_JWT_SECRET = 'an-env-secret-with-at-least-32-characters!!';
+    const config = await loadConfig({ workdir: makeWorkdir({}) });
+    expect(config.jwtSecret).toBe('an-env-secret-with-at-least-32-characters!!');
+    const broken = makeWorkdir({ 'supabase/config.toml': '[api\nport = 1' });
+    await expect(loadConfig({ workdir: broken })).rejects.toThrow(/config\.toml/);
+  });
+});

@@ -1,0 +1,111 @@
+// loadConfig: reads <workdir>/supabase/config.toml into LocalConfig, with the Supabase CLI's defaults.
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { parse } from 'smol-toml';
+import type { AuthSettings, LocalConfig } from './types';
+
+export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const DEFAULT_PORT = 54321;
+
+/** LocalConfig plus the settings only the data API reads. */
+export interface StackConfig extends LocalConfig {
+  /** `[api] schemas`: schemas reachable through Accept-Profile / Content-Profile (first is the default). */
+  schemas: string[];
+  /** `[api] max_rows`: cap on rows a read returns. */
+  maxRows: number;
+  /** `[storage] file_size_limit` in bytes (default 50 MiB). */
+  storageFileSizeLimit: number;
+}
+
+/** "50MiB", "10MB", "512KiB", 1048576 → bytes. */
+export function parseSize(value: unknown, fallback: number): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return fallback;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([KMG]i?B|B)?\s*$/i.exec(value);
+  if (!match) return fallback;
+  const unit = (match[2] ?? 'B').toUpperCase();
+  const power = unit.startsWith('K') ? 1 : unit.startsWith('M') ? 2 : unit.startsWith('G') ? 3 : 0;
+  const base = unit.includes('I') || unit === 'B' ? 1024 : 1000;
+  return Math.round(Number(match[1]) * base ** power);
+}
+
+export interface LoadConfigOptions {
+  workdir: string;
+  port?: number;
+  dataDir?: string;
+  connectionString?: string;
+}
+
+type Table = Record<string, unknown>;
+
+const table = (value: unknown): Table =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {};
+const str = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+const num = (value: unknown, fallback: number): number =>
+  typeof value === 'number' ? value : typeof value === 'bigint' ? Number(value) : fallback;
+const bool = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
+const strings = (value: unknown, fallback: string[]): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : fallback;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export async function loadConfig(options: LoadConfigOptions): Promise<StackConfig> {
+  const workdir = resolve(options.workdir);
+  const file = join(workdir, 'supabase', 'config.toml');
+  let toml: Table = {};
+  if (existsSync(file)) {
+    try {
+      toml = parse(readFileSync(file, 'utf8')) as Table;
+    } catch (error) {
+      throw new ConfigError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const api = table(toml.api);
+  const auth = table(toml.auth);
+  const email = table(auth.email);
+  const totp = table(table(auth.mfa).totp);
+  const sms = table(auth.sms);
+  const testOtp: Record<string, string> = {};
+  for (const [phone, code] of Object.entries(table(sms.test_otp))) testOtp[phone] = String(code);
+  const signingKeys = typeof auth.signing_keys_path === 'string' ? auth.signing_keys_path : undefined;
+
+  const authSettings: AuthSettings = {
+    siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),
+    additionalRedirectUrls: strings(auth.additional_redirect_urls, []),
+    jwtExpiry: num(auth.jwt_expiry, 3600),
+    enableSignup: bool(auth.enable_signup, true),
+    enableConfirmations: bool(email.enable_confirmations, false),
+    minimumPasswordLength: num(auth.minimum_password_length, 6),
+    enableAnonymousSignIns: bool(auth.enable_anonymous_sign_ins, false),
+    enableRefreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
+    refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
+    mfaTotpEnrollEnabled: bool(totp.enroll_enabled, false),
+    mfaTotpVerifyEnabled: bool(totp.verify_enabled, false),
+    testOtp,
+    signingKeysPath: signingKeys
+      ? isAbsolute(signingKeys)
+        ? signingKeys
+        : resolve(workdir, 'supabase', signingKeys)
+      : undefined,
+  };
+  const schemas = strings(api.schemas, ['public', 'graphql_public']);
+  if (!schemas.includes('public')) schemas.unshift('public');
+  return {
+    workdir,
+    port: options.port ?? num(api.port, DEFAULT_PORT),
+    dataDir: options.connectionString ? undefined : options.dataDir,
+    connectionString: options.connectionString,
+    jwtSecret: process.env.SUPABASE_LOCAL_JWT_SECRET || str(auth.jwt_secret, DEFAULT_JWT_SECRET),
+    auth: authSettings,
+    schemas,
+    maxRows: num(api.max_rows, 1000),
+    storageFileSizeLimit: parseSize(table(toml.storage).file_size_limit, 50 * 1024 * 1024),
+  };
+}
+
+/** The default persisted data folder: `<workdir>/.supabase-local/db`. */
+export function defaultDataDir(workdir: string): string {
+  return join(resolve(workdir), '.supabase-local', 'db');
+}

@@ -1,0 +1,33 @@
+// Fresh databases fast: boot PGlite once, bootstrap + migrate + seed, dump the data folder, then start each
+// further database from that dump (about a second instead of a full boot and migration run).
+import type { Database } from '../types';
+import { type LocalDatabase, openDatabase } from './index';
+import { bootstrap, migrate } from './migrate';
+
+export interface DatabaseTemplate {
+  /** A new in-memory database with everything the template has (bootstrap, migrations, seed). */
+  fresh(): Promise<LocalDatabase>;
+  close(): Promise<void>;
+}
+
+export async function createDatabaseTemplate(
+  workdir: string,
+  options: { seed?: boolean; prepare?: (db: Database) => Promise<void> } = {},
+): Promise<DatabaseTemplate> {
+  const db = await openDatabase();
+  let snapshot: Blob;
+  try {
+    await bootstrap(db);
+    await migrate(db, workdir, { seed: options.seed ?? true });
+    await options.prepare?.(db);
+    snapshot = await (db.dump as () => Promise<Blob>)();
+  } finally {
+    await db.close();
+  }
+  return {
+    fresh: () => openDatabase({ loadDataDir: snapshot }),
+    async close() {
+      // nothing is kept open: the snapshot is a Blob
+    },
+  };
+}

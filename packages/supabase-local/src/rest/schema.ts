@@ -1,0 +1,221 @@
+// The schema cache: tables, columns, keys and functions of the exposed schemas, read from pg_catalog.
+import type { Queryable } from '../types';
+
+export interface Column {
+  name: string;
+  /** format_type without modifiers, usable in a cast: `integer`, `text[]`, `public.mood`. */
+  type: string;
+  notNull: boolean;
+  /** Default expression (pg_get_expr), when any. */
+  default: string | null;
+  identity: boolean;
+  generated: boolean;
+}
+
+export interface Table {
+  schema: string;
+  name: string;
+  kind: 'table' | 'view';
+  columns: Map<string, Column>;
+  primaryKey: string[];
+  /** Primary key and unique constraints (column lists). */
+  uniques: string[][];
+}
+
+export interface ForeignKey {
+  name: string;
+  schema: string;
+  table: string;
+  columns: string[];
+  refSchema: string;
+  refTable: string;
+  refColumns: string[];
+}
+
+export interface FunctionArg {
+  name: string;
+  type: string;
+  hasDefault: boolean;
+}
+
+export interface PgFunction {
+  schema: string;
+  name: string;
+  args: FunctionArg[];
+  returnType: string;
+  returnsSet: boolean;
+  /** Returns a row type (a table, a composite or `returns table`/out parameters). */
+  returnsComposite: boolean;
+  returnsVoid: boolean;
+  volatility: 'i' | 's' | 'v';
+  /** When the composite result is a table's row type: that table's schema.name. */
+  returnTable?: string;
+  /** OUT / TABLE columns (for `returns table (…)`). */
+  outColumns: FunctionArg[];
+}
+
+export interface SchemaCache {
+  tables: Map<string, Table>;
+  foreignKeys: ForeignKey[];
+  functions: Map<string, PgFunction[]>;
+}
+
+export const key = (schema: string, name: string): string => `${schema}.${name}`;
+
+export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise<SchemaCache> {
+  const tables = new Map<string, Table>();
+  const columns = await db.query<{
+    schema: string;
+    table: string;
+    relkind: string;
+    column: string | null;
+    type: string | null;
+    notnull: boolean | null;
+    default: string | null;
+    identity: boolean | null;
+    generated: boolean | null;
+  }>(
+    `select n.nspname as schema, c.relname as table, c.relkind::text as relkind, a.attname as column,
+        format_type(a.atttypid, null) as type, a.attnotnull as notnull,
+        pg_get_expr(d.adbin, d.adrelid) as default, a.attidentity <> '' as identity, a.attgenerated <> '' as generated
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+      left join pg_attrdef d on d.adrelid = c.oid and d.adnum = a.attnum
+      where n.nspname = any($1::text[]) and c.relkind in ('r', 'v', 'm', 'f', 'p')
+      order by n.nspname, c.relname, a.attnum`,
+    [schemas],
+  );
+  for (const row of columns.rows) {
+    const k = key(row.schema, row.table);
+    let table = tables.get(k);
+    if (!table) {
+      table = {
+        schema: row.schema,
+        name: row.table,
+        kind: row.relkind === 'r' || row.relkind === 'p' || row.relkind === 'f' ? 'table' : 'view',
+        columns: new Map(),
+        primaryKey: [],
+        uniques: [],
+      };
+      tables.set(k, table);
+    }
+    if (row.column && row.type) {
+      table.columns.set(row.column, {
+        name: row.column,
+        type: row.type,
+        notNull: Boolean(row.notnull),
+        default: row.default,
+        identity: Boolean(row.identity),
+        generated: Boolean(row.generated),
+      });
+    }
+  }
+
+  const constraints = await db.query<{
+    name: string;
+    type: string;
+    schema: string;
+    table: string;
+    columns: string[];
+    ref_schema: string | null;
+    ref_table: string | null;
+    ref_columns: string[] | null;
+  }>(
+    `select con.conname as name, con.contype::text as type, n.nspname as schema, c.relname as table,
+        array(select a.attname::text from unnest(con.conkey) with ordinality k(attnum, i)
+              join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum order by k.i) as columns,
+        fn.nspname as ref_schema, fc.relname as ref_table,
+        array(select a.attname::text from unnest(con.confkey) with ordinality k(attnum, i)
+              join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum order by k.i) as ref_columns
+      from pg_constraint con
+      join pg_class c on c.oid = con.conrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      left join pg_class fc on fc.oid = con.confrelid
+      left join pg_namespace fn on fn.oid = fc.relnamespace
+      where con.contype in ('p', 'u', 'f') and n.nspname = any($1::text[])
+      order by con.conname`,
+    [schemas],
+  );
+  const foreignKeys: ForeignKey[] = [];
+  for (const row of constraints.rows) {
+    const table = tables.get(key(row.schema, row.table));
+    if (row.type === 'p' && table) table.primaryKey = row.columns;
+    if ((row.type === 'p' || row.type === 'u') && table) table.uniques.push(row.columns);
+    if (row.type === 'f' && row.ref_schema && row.ref_table) {
+      foreignKeys.push({
+        name: row.name,
+        schema: row.schema,
+        table: row.table,
+        columns: row.columns,
+        refSchema: row.ref_schema,
+        refTable: row.ref_table,
+        refColumns: row.ref_columns ?? [],
+      });
+    }
+  }
+
+  const functions = new Map<string, PgFunction[]>();
+  const procs = await db.query<{
+    schema: string;
+    name: string;
+    arg_names: string[] | null;
+    arg_types: string[] | null;
+    arg_modes: string[] | null;
+    nargs: number;
+    ndefaults: number;
+    return_type: string;
+    returns_set: boolean;
+    typtype: string;
+    is_void: boolean;
+    volatility: string;
+    return_table: string | null;
+  }>(
+    `select n.nspname as schema, p.proname as name, p.proargnames::text[] as arg_names,
+        array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) t) as arg_types,
+        p.proargmodes::text[] as arg_modes, p.pronargs::int as nargs, p.pronargdefaults::int as ndefaults,
+        format_type(p.prorettype, null) as return_type, p.proretset as returns_set,
+        (case when rt.typtype = 'c' or p.prorettype = 'record'::regtype then 'c' else rt.typtype::text end) as typtype,
+        p.prorettype = 'void'::regtype as is_void, p.provolatile::text as volatility,
+        (select rn.nspname || '.' || rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
+          where rc.oid = rt.typrelid and rc.relkind in ('r', 'v', 'm', 'f', 'p')) as return_table
+      from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace
+      join pg_type rt on rt.oid = p.prorettype
+      where n.nspname = any($1::text[]) and p.prokind = 'f'`,
+    [schemas],
+  );
+  for (const row of procs.rows) {
+    const names = row.arg_names ?? [];
+    const types = row.arg_types ?? [];
+    const modes = row.arg_modes ?? [];
+    const args: FunctionArg[] = [];
+    const outColumns: FunctionArg[] = [];
+    types.forEach((type, i) => {
+      const mode = modes[i] ?? 'i';
+      if (mode === 'o' || mode === 't' || mode === 'b')
+        outColumns.push({ name: names[i] ?? '', type, hasDefault: false });
+      if (mode === 'o' || mode === 't') return;
+      args.push({ name: names[i] ?? '', type, hasDefault: false });
+    });
+    for (let i = args.length - row.ndefaults; i < args.length; i++) {
+      const arg = args[i];
+      if (arg) arg.hasDefault = true;
+    }
+    const fn: PgFunction = {
+      schema: row.schema,
+      name: row.name,
+      args,
+      returnType: row.return_type,
+      returnsSet: row.returns_set,
+      returnsComposite: row.typtype === 'c',
+      returnsVoid: row.is_void,
+      volatility: row.volatility as PgFunction['volatility'],
+      returnTable: row.return_table ?? undefined,
+      outColumns,
+    };
+    const k = key(row.schema, row.name);
+    functions.set(k, [...(functions.get(k) ?? []), fn]);
+  }
+  return { tables, foreignKeys, functions };
+}

@@ -1,0 +1,336 @@
+// The local API: one node:http server routing /auth/v1, /rest/v1, /functions/v1, /storage/v1 and the inbox,
+// with Supabase's CORS, body limits, and JSON errors for anything that goes wrong.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { basename, dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { handleAuth } from './auth/index';
+import type { StackConfig } from './config';
+import { type LocalDatabase, openDatabase } from './db/index';
+import { bootstrap, migrate } from './db/migrate';
+import { createFunctionsService } from './functions/index';
+import { createKeys } from './jwt';
+import { createMailbox } from './mail/index';
+import {
+  createRazorpaySandbox,
+  LOCAL_RAZORPAY_KEY_ID,
+  LOCAL_RAZORPAY_KEY_SECRET,
+  LOCAL_RAZORPAY_WEBHOOK_PATH,
+  RAZORPAY_SANDBOX_PATH,
+} from './razorpay-sandbox/index';
+import { createRestService } from './rest/index';
+import { createStorageService } from './storage/index';
+import type { Database, LocalConfig, ServiceContext } from './types';
+
+export interface RunningServer {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  inboxUrl: string;
+  db: Database;
+  /** Re-reads the data API's schema cache (after DDL run outside migrations). */
+  reloadSchema(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Use this database instead of opening one (it is not closed on stop). */
+  db?: Database;
+  /** Run supabase/seed.sql even when the database is not fresh (reset). */
+  seed?: boolean;
+  /** Host to listen on, default 127.0.0.1. */
+  host?: string;
+  /** JSON body limit in bytes (default 10 MB); storage uploads get `uploadLimit` (default 50 MB). */
+  bodyLimit?: number;
+  uploadLimit?: number;
+  /** Log one line per request. */
+  log?: (line: string) => void;
+}
+
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(
+      `Port ${port} is already in use. Stop the other process (is another supabase-local or supabase start running?) ` +
+        'or pick another port with --port.',
+    );
+    this.name = 'PortInUseError';
+  }
+}
+
+const CORS_HEADERS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-allow-headers':
+    'authorization, apikey, x-client-info, x-supabase-api-version, content-type, content-profile, accept-profile, ' +
+    'prefer, range, range-unit, x-upsert, cache-control, x-requested-with, accept, accept-encoding, content-length',
+  'access-control-expose-headers':
+    'Content-Range, Content-Location, Location, X-Total-Count, x-sb-error-code, X-Supabase-Api-Version, Preference-Applied',
+  'access-control-max-age': '86400',
+};
+
+const jsonError = (status: number, body: Record<string, unknown>): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+
+class BodyTooLarge extends Error {}
+
+/** Reads the body up to `limit` bytes; past it, keeps draining (so the client can read our 413) and throws. */
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooLarge = false;
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) tooLarge = true;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) tooLarge = true;
+    if (size > limit * 4 + 1024 * 1024) {
+      req.destroy();
+      break;
+    }
+    if (!tooLarge) chunks.push(chunk as Buffer);
+  }
+  if (tooLarge) throw new BodyTooLarge();
+  return Buffer.concat(chunks);
+}
+
+async function send(res: ServerResponse, response: Response, head: boolean): Promise<void> {
+  const headers: Record<string, string | string[]> = { ...CORS_HEADERS };
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie') return;
+    headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie?.() ?? [];
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, headers);
+  if (head || !response.body) {
+    res.end();
+    return;
+  }
+  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+  await new Promise<void>((resolve) => {
+    body.on('error', () => {
+      res.destroy();
+      resolve();
+    });
+    res.on('close', resolve);
+    body.pipe(res);
+  });
+}
+
+export async function startServer(
+  config: LocalConfig | StackConfig,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const stack = config as Partial<StackConfig> & LocalConfig;
+  const schemas = stack.schemas ?? ['public', 'graphql_public'];
+  const host = options.host ?? '127.0.0.1';
+  const bodyLimit = options.bodyLimit ?? 10 * 1024 * 1024;
+  const uploadLimit = options.uploadLimit ?? stack.storageFileSizeLimit ?? 50 * 1024 * 1024;
+
+  // Bind the port first: a busy port fails fast, before the database boots.
+  const server = createServer();
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable)
+      socket.end('HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\n\r\n{"message":"Bad request"}');
+    else socket.destroy();
+  });
+  // Requests that arrive while the database boots wait for it.
+  let markReady: () => void = () => undefined;
+  let markFailed: (error: unknown) => void = () => undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    markFailed = reject;
+  });
+  ready.catch(() => undefined);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const started = Date.now();
+    void (async () => {
+      const method = (req.method ?? 'GET').toUpperCase();
+      let response: Response;
+      let path = '/';
+      try {
+        await ready;
+        const url = new URL(req.url ?? '/', apiUrl);
+        path = url.pathname;
+        if (method === 'OPTIONS' && !path.startsWith('/functions/v1/')) {
+          // preflight: allow what the browser asks for (functions answer their own preflights, as when hosted)
+          const asked = req.headers['access-control-request-headers'];
+          response = new Response(null, {
+            status: 204,
+            headers: asked
+              ? { 'access-control-allow-headers': `${CORS_HEADERS['access-control-allow-headers']}, ${asked}` }
+              : {},
+          });
+        } else {
+          const limit = path.startsWith('/storage/v1/') ? uploadLimit : bodyLimit;
+          const body =
+            method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? undefined : await readBody(req, limit);
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(req.headers)) {
+            if (value === undefined || name.startsWith(':')) continue;
+            if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+            else headers.set(name, value);
+          }
+          const request = new Request(url, {
+            method,
+            headers,
+            body: body?.length ? new Uint8Array(body) : undefined,
+          });
+          response = await route(request, path);
+        }
+      } catch (error) {
+        if (error instanceof BodyTooLarge) {
+          response = jsonError(413, {
+            code: 'PGRST413',
+            details: null,
+            hint: null,
+            message: 'Payload too large',
+            statusCode: '413',
+            error: 'Payload too large',
+          });
+        } else {
+          console.error('[supabase-local]', error);
+          response = jsonError(500, {
+            code: 'PGRST000',
+            details: error instanceof Error ? error.message : String(error),
+            hint: null,
+            message: 'Internal server error',
+          });
+        }
+      }
+      try {
+        await send(res, response, method === 'HEAD');
+      } catch {
+        res.destroy();
+      }
+      options.log?.(`${method} ${path} ${response.status} ${Date.now() - started}ms`);
+    })();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(config.port) : error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(config.port, host);
+  });
+  const closeServer = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
+  const port = (server.address() as AddressInfo).port;
+  const apiUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+
+  const ownDb = !options.db;
+  let db: Database;
+  try {
+    db = options.db ?? (await openDatabase({ dataDir: config.dataDir, connectionString: config.connectionString }));
+  } catch (error) {
+    markFailed(error);
+    await closeServer();
+    throw error;
+  }
+  try {
+    await bootstrap(db);
+    const migrated = await migrate(db, config.workdir, { seed: options.seed });
+    for (const file of migrated.changed) {
+      console.warn(
+        `[supabase-local] supabase/migrations/${file} changed after it was applied; it will not run again. ` +
+          'Run `supabase-local reset` to rebuild the database from the migrations.',
+      );
+    }
+  } catch (error) {
+    markFailed(error);
+    await closeServer();
+    if (ownDb) await db.close().catch(() => undefined);
+    throw error;
+  }
+  const keys = await createKeys(config);
+  const mailbox = await createMailbox(db);
+  const rest = createRestService({ db, keys, schemas, maxRows: stack.maxRows });
+  await rest.reload();
+
+  const ctx: ServiceContext = { db, config, keys, mail: mailbox, apiUrl };
+  // Razorpay's stand-in: the razorpay function gets its keys and API base (supabase/functions/.env still wins).
+  const razorpay = createRazorpaySandbox({
+    keyId: LOCAL_RAZORPAY_KEY_ID,
+    keySecret: LOCAL_RAZORPAY_KEY_SECRET,
+    webhookUrl: LOCAL_RAZORPAY_WEBHOOK_PATH,
+    apiUrl,
+  });
+  const functions = createFunctionsService(config.workdir, {
+    SUPABASE_URL: apiUrl,
+    SUPABASE_ANON_KEY: keys.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+    ...(config.connectionString ? { SUPABASE_DB_URL: config.connectionString } : {}),
+    ...razorpay.secrets,
+  });
+  const storage = createStorageService({
+    db,
+    keys,
+    rootDir: storageRoot(config),
+    apiUrl,
+  });
+
+  markReady();
+
+  async function route(req: Request, path: string): Promise<Response> {
+    if (path.startsWith('/rest/v1')) return rest.handle(req);
+    if (path.startsWith('/auth/v1')) return handleAuth(req, ctx);
+    if (path.startsWith('/functions/v1/')) return functions.handle(req);
+    if (path.startsWith('/storage/v1/')) return storage.handle(req);
+    if (path === '/inbox' || path.startsWith('/inbox/') || path.startsWith('/api/v1/message')) {
+      return mailbox.handle(req, ctx);
+    }
+    if (path === RAZORPAY_SANDBOX_PATH || path.startsWith(`${RAZORPAY_SANDBOX_PATH}/`))
+      return razorpay.handle(req, ctx);
+    if (path === '/' || path === '/health') {
+      return jsonError(200, { name: 'supabase-local', status: 'ok', api: apiUrl, inbox: `${apiUrl}/inbox` });
+    }
+    return jsonError(404, { code: 'not_found', message: `No route for ${req.method} ${path}` });
+  }
+
+  let stopped = false;
+  return {
+    url: apiUrl,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    inboxUrl: `${apiUrl}/inbox`,
+    db,
+    reloadSchema: () => rest.reload(),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await closeServer();
+      storage.close();
+      if (ownDb) await db.close();
+    },
+  };
+}
+
+/**
+ * Where uploaded files live: beside a persisted database (`.supabase-local/db` → `.supabase-local/storage`,
+ * any other `<dir>` → `<dir>-storage`), under the workdir with a real PostgreSQL, else a temp folder.
+ */
+export function storageRoot(config: LocalConfig): string | undefined {
+  if (config.dataDir) {
+    const name = basename(config.dataDir);
+    return join(dirname(config.dataDir), name === 'db' ? 'storage' : `${name}-storage`);
+  }
+  if (config.connectionString) return join(config.workdir, '.supabase-local', 'storage');
+  return undefined;
+}
+
+export type { LocalDatabase };

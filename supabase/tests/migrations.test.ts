@@ -1,0 +1,353 @@
+// The schema as a whole: RLS everywhere, RPC hygiene, migrations and seed safe to re-run, constraints,
+// and the demo data the seed promises.
+import { readFileSync } from 'node:fs';
+import type { Database } from '@bahi/supabase-local';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, bootDatabase, migrationFiles, seedFile, sqlstate, user } from './support/db';
+import { ADMIN, DEMO } from './support/ids';
+
+let db: Database;
+
+beforeAll(async () => {
+  db = await bootDatabase();
+}, 60_000);
+
+afterAll(async () => {
+  await db?.close();
+});
+
+type Row = Record<string, unknown>;
+const rows = async <T = Row>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows;
+const one = async <T = Row>(sql: string, params: unknown[] = []) => (await rows<T>(sql, params))[0] as T;
+
+describe('migrations', () => {
+  it('are named <14-digit timestamp>_<name>.sql', () => {
+    const names = migrationFiles().map((f) => f.split('/').pop());
+    expect(names.length).toBeGreaterThanOrEqual(5);
+    for (const name of names) expect(name).toMatch(/^\d{14}_[a-z0-9_]+\.sql$/);
+  });
+
+  it('enable RLS on every table in public and private', async () => {
+    const tables = await rows<{ name: string; rls: boolean }>(
+      `select n.nspname || '.' || c.relname as name, c.relrowsecurity as rls
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname in ('public', 'private') and c.relkind in ('r', 'p')
+       order by 1`,
+    );
+    expect(tables.map((t) => t.name)).toEqual([
+      'private.app_settings',
+      'public.broker_profiles',
+      'public.funds',
+      'public.gallery_items',
+      'public.imports',
+      'public.notes',
+      'public.payment_orders',
+      'public.payments',
+      'public.playbooks',
+      'public.subscriptions',
+      'public.tags',
+      'public.trade_executions',
+      'public.trade_playbook_rules',
+      'public.trade_tags',
+      'public.trades',
+      'public.user_roles',
+    ]);
+    for (const t of tables) expect(t.rls, t.name).toBe(true);
+  });
+
+  it('make every public function SECURITY DEFINER with an empty search_path, closed to anon', async () => {
+    const fns = await rows<{ name: string; definer: boolean; config: string[] | null; anon: boolean; auth: boolean }>(
+      `select p.proname as name, p.prosecdef as definer, p.proconfig as config,
+         has_function_privilege('anon', p.oid, 'execute') as anon,
+         has_function_privilege('authenticated', p.oid, 'execute') as auth
+       from pg_proc p where p.pronamespace = 'public'::regnamespace order by 1`,
+    );
+    for (const f of fns) {
+      expect(f.definer, f.name).toBe(true);
+      expect(f.config, f.name).toContain('search_path=""');
+      expect(f.anon, f.name).toBe(false);
+    }
+    // The app's RPCs are open to signed-in users (each checks the caller itself).
+    const forUsers = fns.filter((f) => f.auth).map((f) => f.name);
+    expect(forUsers).toEqual([
+      'add_role_to_user',
+      'admin_list_subscriptions',
+      'admin_list_users',
+      'has_free_access',
+      'is_admin_secure',
+      'remove_role_from_user',
+    ]);
+  });
+
+  it('apply a second time without error and without touching data or policies', async () => {
+    const before = await one<{ trades: number; policies: number; settings: number }>(
+      `select (select count(*) from public.trades)::int as trades,
+         (select count(*) from pg_policies where schemaname = 'public' or policyname like 'gallery:%')::int as policies,
+         (select count(*) from private.app_settings)::int as settings`,
+    );
+    for (const file of migrationFiles()) await db.exec(readFileSync(file, 'utf8'));
+    const after = await one(
+      `select (select count(*) from public.trades)::int as trades,
+         (select count(*) from pg_policies where schemaname = 'public' or policyname like 'gallery:%')::int as policies,
+         (select count(*) from private.app_settings)::int as settings`,
+    );
+    expect(after).toEqual(before);
+    // 11 journal tables × 4 + 4 read-own + 4 on storage.objects
+    expect(before.policies).toBe(52);
+  });
+});
+
+describe('constraints', () => {
+  const insertTrade = (columns: string) =>
+    sqlstate(
+      as(
+        db,
+        user(DEMO),
+        `insert into public.trades (user_id, exchange, ${Object.keys(parse(columns)).join(', ')})
+         values ('${DEMO}', 'NSE', ${Object.values(parse(columns)).join(', ')}) returning trade_date, net_pnl`,
+      ),
+    );
+  const parse = (s: string) => Object.fromEntries(s.split(';').map((kv) => kv.split('=').map((x) => x.trim())));
+  const option = `segment='options'; product='intraday'; symbol='NIFTY26N2426000CE'; underlying='NIFTY';
+    expiry='2026-11-24'; strike=26000; option_type='CE'; lot_size=65; side='long'; quantity=130;
+    avg_entry_price=120; entry_time='2026-11-20 10:00+05:30'`;
+
+  it('accept a well-formed open option trade', async () => {
+    expect(await insertTrade(option)).toBe('ok');
+  });
+
+  it('refuse an option without a strike, a future with a strike, equity carried forward', async () => {
+    expect(await insertTrade(option.replace('strike=26000', 'strike=null'))).toBe('23514');
+    expect(
+      await insertTrade(
+        option.replace("segment='options'", "segment='futures'").replace("option_type='CE'", 'option_type=null'),
+      ),
+    ).toBe('23514');
+    expect(
+      await insertTrade(
+        `segment='equity'; product='carry_forward'; symbol='SBIN'; side='long'; quantity=10; avg_entry_price=880;
+         entry_time='2026-11-20 10:00+05:30'`,
+      ),
+    ).toBe('23514');
+  });
+
+  it('refuse a closed trade without an exit, and a rating of 6', async () => {
+    expect(await insertTrade(`${option}; status='closed'`)).toBe('23514');
+    expect(await insertTrade(`${option}; rating=6`)).toBe('23514');
+  });
+
+  it('date a trade by its Indian day and derive net P&L', async () => {
+    const [row] = await as<{ trade_date: Date; net_pnl: string }>(
+      db,
+      user(DEMO),
+      // 20:00 UTC on 20 Nov is 01:30 IST on 21 Nov. Gross 3,900 − charges 91.41 = 3,808.59.
+      `insert into public.trades (user_id, exchange, segment, product, symbol, side, quantity, avg_entry_price,
+         avg_exit_price, entry_time, exit_time, status, gross_pnl, charges)
+       values ('${DEMO}', 'NSE', 'equity', 'delivery', 'TCS', 'long', 10, 3100, 3490,
+         '2026-11-20 20:00:00+00', '2026-11-20 20:05:00+00', 'closed', 3900, 91.41)
+       returning to_char(trade_date, 'YYYY-MM-DD') as trade_date, net_pnl`,
+    );
+    expect(row).toEqual({ trade_date: '2026-11-21', net_pnl: '3808.59' });
+  });
+
+  it('stamp updated_at on every update', async () => {
+    const [row] = await as<{ moved: boolean }>(
+      db,
+      user(DEMO),
+      `update public.notes set title = 'My trading rules (v2)' where title = 'My trading rules'
+       returning updated_at > created_at and updated_at = now() as moved`,
+    );
+    expect(row).toEqual({ moved: true });
+  });
+
+  it('refuse a second daily journal entry for the same day', async () => {
+    expect(
+      await sqlstate(
+        as(
+          db,
+          user(DEMO),
+          `insert into public.notes (user_id, kind, journal_date) values ('${DEMO}', 'daily', '2026-08-03')`,
+        ),
+      ),
+    ).toBe('23505');
+  });
+
+  it('de-duplicate a re-imported fill by broker trade id', async () => {
+    const [fill] = await rows<{ trade_id: string; broker_trade_id: string }>(
+      `select trade_id, broker_trade_id from public.trade_executions where user_id = $1 limit 1`,
+      [DEMO],
+    );
+    expect(
+      await sqlstate(
+        as(
+          db,
+          user(DEMO),
+          `insert into public.trade_executions (user_id, trade_id, broker, side, quantity, price, executed_at, broker_trade_id)
+           values ('${DEMO}', '${fill?.trade_id}', 'zerodha', 'buy', 1, 1, now(), '${fill?.broker_trade_id}')`,
+        ),
+      ),
+    ).toBe('23505');
+  });
+});
+
+describe('seed', () => {
+  it('creates the demo trader, confirmed, with the documented password and profile', async () => {
+    await db.exec('set search_path = public, extensions');
+    const demo = await one<Row>(
+      `select email, email_confirmed_at is not null as confirmed,
+         encrypted_password = crypt('demo-trader-2026', encrypted_password) as password_ok,
+         encrypted_password = crypt('wrong-password', encrypted_password) as wrong_ok,
+         raw_user_meta_data ->> 'full_name' as full_name,
+         raw_user_meta_data -> 'onboarding_completed' as onboarding_completed
+       from auth.users where id = $1`,
+      [DEMO],
+    );
+    expect(demo).toEqual({
+      email: 'demo@bahi.local',
+      confirmed: true,
+      password_ok: true,
+      wrong_ok: false,
+      full_name: 'Asha Mehta',
+      onboarding_completed: true,
+    });
+    const identities = await rows(
+      `select provider, identity_data ->> 'email' as email from auth.identities where user_id = $1`,
+      [DEMO],
+    );
+    expect(identities).toEqual([{ provider: 'email', email: 'demo@bahi.local' }]);
+  });
+
+  it('creates the bootstrap admin with no roles and points the setting at it', async () => {
+    const admin = await one<Row>(
+      `select email, email_confirmed_at is not null as confirmed,
+         encrypted_password = crypt('admin-bahi-2026', encrypted_password) as password_ok
+       from auth.users where id = $1`,
+      [ADMIN],
+    );
+    expect(admin).toEqual({ email: 'admin@bahi.local', confirmed: true, password_ok: true });
+    expect(await rows(`select * from public.user_roles`)).toEqual([]);
+    expect(await rows(`select value from private.app_settings where key = 'bootstrap_admin_email'`)).toEqual([
+      { value: 'admin@bahi.local' },
+    ]);
+  });
+
+  it("gives the demo trader an active yearly subscription, found by the app's own query", async () => {
+    const found = await as<Row>(
+      db,
+      user(DEMO),
+      `select plan, status, end_date > now() as in_future from public.subscriptions
+       where user_id = '${DEMO}' and status = 'active' order by created_at desc limit 1`,
+    );
+    expect(found).toEqual([{ plan: 'yearly', status: 'active', in_future: true }]);
+    // ₹3,240 = 3,24,000 paise
+    expect(await rows(`select amount_paise, status from public.payments where user_id = $1`, [DEMO])).toEqual([
+      { amount_paise: 324000, status: 'captured' },
+    ]);
+  });
+
+  it('journals Aug–Nov 2026 across equity, futures and options', async () => {
+    const summary = await one<Row>(
+      `select count(*)::int as trades, min(trade_date)::text as first, max(trade_date)::text as last,
+         count(distinct segment)::int as segments, count(distinct product)::int as products,
+         count(*) filter (where status = 'open')::int as open,
+         count(distinct to_char(trade_date, 'YYYY-MM'))::int as months
+       from public.trades where user_id = $1`,
+      [DEMO],
+    );
+    expect(summary.trades).toBeGreaterThan(80);
+    expect(summary.first).toBe('2026-08-03');
+    expect(summary.last).toBe('2026-11-20');
+    expect(summary).toMatchObject({ segments: 3, products: 3, months: 4 });
+    const symbols = await rows<{ underlying: string }>(
+      `select distinct underlying from public.trades where user_id = $1 order by 1`,
+      [DEMO],
+    );
+    expect(symbols.map((s) => s.underlying)).toEqual([
+      'BANKNIFTY',
+      'HDFCBANK',
+      'INFY',
+      'NIFTY',
+      'RELIANCE',
+      'SBIN',
+      'TCS',
+    ]);
+  });
+
+  it('sizes index options in 2026 lots: NIFTY 65, BANKNIFTY 30', async () => {
+    const bad = await rows(
+      `select symbol, quantity, lot_size from public.trades
+       where user_id = $1 and segment = 'options'
+         and not (((underlying = 'NIFTY' and lot_size = 65) or (underlying = 'BANKNIFTY' and lot_size = 30))
+                  and quantity % lot_size = 0)`,
+      [DEMO],
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('backs every trade with fills that add up to its quantity', async () => {
+    const bad = await rows(
+      `select t.id, t.quantity, sum(e.quantity) filter (where e.side = 'buy') as bought,
+         sum(e.quantity) filter (where e.side = 'sell') as sold
+       from public.trades t left join public.trade_executions e on e.trade_id = t.id
+       where t.user_id = $1
+       group by t.id
+       having (t.status = 'closed' and (coalesce(sum(e.quantity) filter (where e.side = 'buy'), 0) <> t.quantity
+                or coalesce(sum(e.quantity) filter (where e.side = 'sell'), 0) <> t.quantity))
+           or (t.status = 'open' and sum(e.quantity) <> t.quantity)`,
+      [DEMO],
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('charges the first trade as worked by hand (NIFTY weekly option, 3 lots, a loss)', async () => {
+    // Buy 195 NIFTY 26500 CE expiring Tue 4 Aug at 87.30, sell at 80.20, on Mon 3 Aug 2026.
+    // Buy value 17,023.50; sell value 15,639.00; turnover 32,662.50.
+    // Brokerage 2 × ₹20 = 40; STT 0.15% of 15,639 = 23.46 → ₹23; NSE txn 0.03503% = 11.44;
+    // SEBI ₹10/crore = 0.03; IPFT ₹50/crore = 0.16; stamp 0.003% of buy = 0.51; GST 18% of 51.47 = 9.26.
+    // Charges 84.40; gross (80.20 − 87.30) × 195 = −1,384.50; net −1,468.90.
+    const trade = await one<Row>(
+      `select symbol, expiry::text, quantity, avg_entry_price::text as entry, avg_exit_price::text as exit,
+         gross_pnl::text as gross, charges::text as charges, net_pnl::text as net, charges_breakdown as breakdown
+       from public.trades where user_id = $1 order by entry_time limit 1`,
+      [DEMO],
+    );
+    expect(trade).toEqual({
+      symbol: 'NIFTY2680426500CE',
+      expiry: '2026-08-04',
+      quantity: 195,
+      entry: '87.3000',
+      exit: '80.2000',
+      gross: '-1384.50',
+      charges: '84.40',
+      net: '-1468.90',
+      breakdown: {
+        brokerage: 40,
+        stt: 23,
+        exchange_txn: 11.44,
+        sebi: 0.03,
+        ipft: 0.16,
+        stamp_duty: 0.51,
+        gst: 9.26,
+        dp_charges: 0,
+      },
+    });
+  });
+
+  it('adds playbooks, notes and funds', async () => {
+    const counts = await one<Row>(
+      `select (select count(*) from public.playbooks where user_id = $1)::int as playbooks,
+         (select count(*) from public.notes where user_id = $1 and kind = 'daily')::int as daily,
+         (select count(*) from public.notes where user_id = $1 and kind = 'page')::int as pages,
+         (select sum(amount) from public.funds where user_id = $1 and kind = 'deposit')::text as deposits`,
+      [DEMO],
+    );
+    expect(counts).toEqual({ playbooks: 4, daily: 6, pages: 3, deposits: '600000.00' });
+  });
+
+  it('can run again: it resets the two accounts to the same state', async () => {
+    const before = await one(`select count(*)::int as n, sum(net_pnl)::text as net from public.trades`);
+    await db.exec(readFileSync(seedFile, 'utf8'));
+    const after = await one(`select count(*)::int as n, sum(net_pnl)::text as net from public.trades`);
+    expect(after).toEqual(before);
+  });
+});
