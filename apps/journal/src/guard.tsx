@@ -1,0 +1,32 @@
+import { classifyRoute } from '@bahi/auth-machine';
+import { useAccess } from '@bahi/auth-machine/react';
+import { Alert, Button, CenteredPage, SecureContent, SubscriptionRequired, VerifyingAccess } from '@bahi/ui';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+
+/** Shows a protected page only once the access check lets the user in; every other outcome has its own screen. */
+export function AccessGuard({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const { status, message, retry } = useAccess(classifyRoute(pathname));
+  switch (status) {
+    case 'granted':
+      return children;
+    case 'unauthenticated':
+      return <SecureContent />;
+    case 'subscriptionRequired':
+      return <SubscriptionRequired />;
+    case 'unavailable':
+      return (
+        <CenteredPage>
+          <Alert variant="error" title="Access check failed">
+            {message}
+          </Alert>
+          <Button className="mt-4" onClick={retry}>
+            Try again
+          </Button>
+        </CenteredPage>
+      );
+    default:
+      return <VerifyingAccess />;
+  }
+}

@@ -1,0 +1,149 @@
+import { useAuthForm, usePasswordReset, useRequestPasswordReset, useSession } from '@bahi/auth-machine/react';
+import {
+  ForgotPasswordScreen,
+  LoginScreen,
+  ResetPasswordScreen,
+  SignupScreen,
+  VerifyEmailScreen,
+  type VerifyEmailStatus,
+} from '@bahi/ui';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { locationWithBootTokens } from '../boot-location';
+import { supabase } from '../supabase';
+
+export function LoginPage() {
+  const { status, error, signIn } = useAuthForm();
+  return (
+    <LoginScreen
+      status={status === 'signingIn' ? 'submitting' : 'idle'}
+      serviceError={error ?? undefined}
+      onSubmit={({ email, password }) => signIn({ email: email.trim(), password })}
+    />
+  );
+}
+
+export function SignupPage() {
+  const { status, error, signUp } = useAuthForm();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  useEffect(() => {
+    if (status === 'signedUp' && email) navigate(`/verify-email?email=${encodeURIComponent(email)}`, { replace: true });
+  }, [status, email, navigate]);
+  return (
+    <SignupScreen
+      status={status === 'signingUp' ? 'submitting' : 'idle'}
+      serviceError={error ?? undefined}
+      onSubmit={({ fullName, email: address, password }) => {
+        setEmail(address.trim());
+        signUp({ email: address.trim(), password }, fullName.trim());
+      }}
+    />
+  );
+}
+
+export function ForgotPasswordPage() {
+  const requestReset = useRequestPasswordReset();
+  const [sentTo, setSentTo] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [fieldError, setFieldError] = useState<string>();
+  return (
+    <ForgotPasswordScreen
+      status={busy ? 'submitting' : 'idle'}
+      sentTo={sentTo}
+      serviceError={error}
+      fieldErrors={{ email: fieldError }}
+      onSubmit={async ({ email }) => {
+        const address = email.trim();
+        if (!address) {
+          setFieldError('Enter your email address.');
+          return;
+        }
+        setFieldError(undefined);
+        setBusy(true);
+        setError(undefined);
+        try {
+          await requestReset(address);
+          setSentTo(address);
+        } catch (e) {
+          setError(e instanceof Error ? e.message : 'Could not send the reset link. Please try again.');
+        } finally {
+          setBusy(false);
+        }
+      }}
+    />
+  );
+}
+
+/** Reads the fragment once, before supabase-js takes the tokens out of the address bar. */
+function initialFragment(): URLSearchParams {
+  return new URLSearchParams(window.location.hash.slice(1));
+}
+
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const { status: sessionStatus, user } = useSession();
+  const [fragment] = useState(initialFragment);
+  const [resend, setResend] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [resendError, setResendError] = useState<string>();
+  const email = params.get('email') ?? user?.email ?? undefined;
+  const linkError = fragment.get('error_description') ?? params.get('error_description');
+  const arrivedWithLink = fragment.has('access_token') || params.has('code');
+
+  let status: VerifyEmailStatus = 'sent';
+  if (linkError) status = 'failed';
+  else if (sessionStatus === 'signedIn') status = arrivedWithLink || params.get('source') ? 'verified' : 'sent';
+  else if (arrivedWithLink) status = 'verifying';
+
+  const onResend = async () => {
+    if (!email) {
+      setResendError('Sign up again with your email to get a new link.');
+      return;
+    }
+    setResend('sending');
+    setResendError(undefined);
+    const { error } = await supabase.auth.resend({
+      type: 'signup',
+      email,
+      options: { emailRedirectTo: `${window.location.origin}/verify-email?source=signup` },
+    });
+    if (error) {
+      setResend('idle');
+      setResendError(error.message);
+    } else setResend('sent');
+  };
+
+  return (
+    <VerifyEmailScreen
+      status={status}
+      email={email}
+      resend={resend}
+      serviceError={resendError ?? (linkError ? linkError.replace(/\+/g, ' ') : undefined)}
+      onResend={() => void onResend()}
+    />
+  );
+}
+
+export function ResetPasswordPage() {
+  const [location] = useState(() => locationWithBootTokens(window.location));
+  const { status, error, submit } = usePasswordReset(location);
+  const [mismatch, setMismatch] = useState<string>();
+  return (
+    <ResetPasswordScreen
+      noToken={status === 'noToken'}
+      done={status === 'succeeded'}
+      status={status === 'resetting' ? 'submitting' : 'idle'}
+      serviceError={status === 'failed' ? (error ?? undefined) : undefined}
+      fieldErrors={{ confirmPassword: mismatch }}
+      onSubmit={({ password, confirmPassword }) => {
+        if (password !== confirmPassword) {
+          setMismatch('The two passwords do not match.');
+          return;
+        }
+        setMismatch(undefined);
+        submit(password);
+      }}
+    />
+  );
+}

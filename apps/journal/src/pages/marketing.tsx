@@ -1,0 +1,42 @@
+import { useSession } from '@bahi/auth-machine/react';
+import {
+  FeaturePage,
+  type FeatureSlug,
+  FeaturesIndexPage,
+  featureBySlug,
+  LandingPage,
+  LegalPage,
+  type LegalSlug,
+  legalBySlug,
+  NotFound,
+} from '@bahi/ui';
+import { Navigate } from 'react-router-dom';
+
+/** Session storage key: the landing page has already sent this signed-in tab to the dashboard. */
+export const LANDING_REDIRECT_KEY = 'landingRedirected';
+
+/** Spec §2: a logged-in user who opens / is sent to /dashboard once per browser session. */
+export function LandingRoute() {
+  const { status } = useSession();
+  if (status === 'signedIn' && sessionStorage.getItem(LANDING_REDIRECT_KEY) !== 'true') {
+    sessionStorage.setItem(LANDING_REDIRECT_KEY, 'true');
+    return <Navigate to="/dashboard" replace />;
+  }
+  return <LandingPage />;
+}
+
+export function FeaturesIndexRoute() {
+  return <FeaturesIndexPage />;
+}
+
+export function FeatureRoute({ slug }: { slug: FeatureSlug }) {
+  return <FeaturePage feature={featureBySlug(slug)} />;
+}
+
+export function LegalRoute({ slug }: { slug: LegalSlug }) {
+  return <LegalPage doc={legalBySlug(slug)} />;
+}
+
+export function NotFoundRoute() {
+  return <NotFound />;
+}

@@ -1,0 +1,48 @@
+import type { PlanId, SubscriptionState } from '@bahi/ui';
+import type { SubscriptionRow } from './data';
+
+/** What the subscription page shows, from the payment flow's status and the user's newest subscription. */
+export function subscriptionState(
+  payment: { status: string; message: string | null },
+  plan: PlanId,
+  row: SubscriptionRow | null | undefined,
+  cancel: { isBusy: boolean; message: string | null; status: string },
+  now = Date.now(),
+): SubscriptionState {
+  switch (payment.status) {
+    case 'checkingSession':
+    case 'loadingCheckout':
+    case 'creatingOrder':
+      return { status: 'creating-order', plan };
+    case 'paymentWindowOpen':
+      return { status: 'checkout-open', plan };
+    case 'verifying':
+      return { status: 'verifying', plan };
+    case 'succeeded':
+    case 'reloading':
+      return { status: 'success', plan };
+    case 'canceled':
+      return { status: 'canceled' };
+    case 'failed':
+      return { status: 'failed', message: payment.message ?? 'Failed to create payment order' };
+  }
+  if (!row?.end_date || !row.plan) return { status: 'no-plan' };
+  const running = new Date(row.end_date).getTime() > now;
+  const cancelled = row.status === 'cancelled' || Boolean(row.cancelled_at);
+  if (cancelled && running) return { status: 'cancelled-active', plan: row.plan, endDate: row.end_date };
+  if (row.status === 'active' && running) {
+    return {
+      status: 'active',
+      plan: row.plan,
+      endDate: row.end_date,
+      cancelling: cancel.isBusy,
+      cancelError: cancel.status === 'failed' ? (cancel.message ?? undefined) : undefined,
+    };
+  }
+  if (row.status === 'cancelled' && running)
+    return { status: 'cancelled-active', plan: row.plan, endDate: row.end_date };
+  if (row.status === 'active' || row.status === 'cancelled' || row.status === 'expired') {
+    return { status: 'expired', plan: row.plan, endDate: row.end_date };
+  }
+  return { status: 'no-plan' };
+}

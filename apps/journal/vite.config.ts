@@ -1,0 +1,28 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { AppConfigError, readAppConfig } from './src/app-config.ts';
+
+/** Stops `vite` and `vite build` with the list of bad settings instead of shipping a blank page. */
+function checkAppConfig(): Plugin {
+  return {
+    name: 'bahi:check-app-config',
+    configResolved(config) {
+      try {
+        readAppConfig(loadEnv(config.mode, config.envDir || config.root, 'VITE_'));
+      } catch (error) {
+        if (error instanceof AppConfigError) {
+          config.logger.error(`\n${error.message}\nSet them in apps/journal/.env.local or the environment.\n`);
+          process.exit(1);
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), checkAppConfig()],
+  server: { port: 5173, strictPort: true },
+  preview: { port: 5173, strictPort: true },
+});
