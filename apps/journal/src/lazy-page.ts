@@ -34,7 +34,7 @@ export function lazyPage<P extends object>(load: Loader<ComponentType<P>>): Comp
   function renew() {
     Lazy = create();
   }
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per page at module level, like React.lazy itself.
+  // Made once per page at module level, like React.lazy itself, so React sees one stable component.
   function Page(props: P) {
     return createElement(Lazy as ComponentType<P>, props);
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSupabaseAccessService, createSupabaseAuthClient, type SupabaseLike } from './index';
 
-type Result = { data: unknown; error: unknown };
+type Result = { data: unknown; error: unknown; status?: number };
 
 /** A stand-in for the parts of supabase-js the adapter touches, recording every call. */
 function fakeClient(results: { query?: Result; rpc?: Result; auth?: Partial<Record<string, Result>> } = {}) {
@@ -95,6 +95,21 @@ describe('Supabase access service', () => {
     const failing = fakeClient({ rpc: { data: null, error: { message: 'Failed to fetch', code: '' } } });
     await expect(createSupabaseAccessService(failing.client).hasFreeAccess('u')).rejects.toMatchObject({
       message: 'Failed to fetch',
+    });
+  });
+
+  it("passes on the data API's HTTP status, which supabase-js puts on the result", async () => {
+    const refused = fakeClient({
+      rpc: { data: null, error: { message: 'permission denied to grant role admin', code: '42501' }, status: 403 },
+    });
+    await expect(createSupabaseAccessService(refused.client).addRole('u1', 'admin')).rejects.toMatchObject({
+      status: 403,
+      code: '42501',
+    });
+    const offline = fakeClient({ rpc: { data: null, error: { message: 'Failed to fetch', code: '' }, status: 0 } });
+    await expect(createSupabaseAccessService(offline.client).isAdmin('u1')).rejects.toMatchObject({
+      message: 'Failed to fetch',
+      status: undefined,
     });
   });
 

@@ -25,10 +25,11 @@ interface ErrorLike {
   code?: string;
 }
 
-function fail(error: ErrorLike): ServiceFailure {
+/** `status`: the data API puts the HTTP status on the result, not on its error; 0 means no response came. */
+function fail(error: ErrorLike, status = error.status): ServiceFailure {
   return new ServiceFailure({
     ...(error.message ? { message: error.message } : {}),
-    ...(error.status !== undefined ? { status: error.status } : {}),
+    ...(status ? { status } : {}),
     ...(error.code !== undefined ? { code: error.code } : {}),
   });
 }
@@ -109,15 +110,15 @@ export function createSupabaseAuthClient(client: SupabaseLike): AuthClient {
 
 export function createSupabaseAccessService(client: SupabaseLike): AccessService {
   const callBoolean = async (fn: string, args: Record<string, string>): Promise<boolean> => {
-    const { data, error } = await client.rpc(fn, args);
-    if (error) throw fail(error);
+    const { data, error, status } = await client.rpc(fn, args);
+    if (error) throw fail(error, status);
     return data === true;
   };
   return {
     isAdmin: (userId) => callBoolean(RPC.isAdminSecure, { check_user_id: userId }),
     hasFreeAccess: (userId) => callBoolean(RPC.hasFreeAccess, { user_id: userId }),
     async latestActiveSubscription(userId) {
-      const { data, error } = await client
+      const { data, error, status } = await client
         .from('subscriptions')
         .select('*')
         .eq('user_id', userId)
@@ -127,13 +128,13 @@ export function createSupabaseAccessService(client: SupabaseLike): AccessService
         .single();
       if (error) {
         if (error.code === NO_ROWS_CODE) return null;
-        throw fail(error);
+        throw fail(error, status);
       }
       return data as SubscriptionRecord;
     },
     async addRole(userId, role) {
-      const { error } = await client.rpc(RPC.addRoleToUser, { target_user_id: userId, role_name: role });
-      if (error) throw fail(error);
+      const { error, status } = await client.rpc(RPC.addRoleToUser, { target_user_id: userId, role_name: role });
+      if (error) throw fail(error, status);
     },
   };
 }
