@@ -1,3 +1,4 @@
+import { subscriptionState as accessState, messages } from '@bahi/billing';
 import type { PlanId, SubscriptionState } from '@bahi/ui';
 import type { SubscriptionRow } from './data';
 
@@ -24,25 +25,22 @@ export function subscriptionState(
     case 'canceled':
       return { status: 'canceled' };
     case 'failed':
-      return { status: 'failed', message: payment.message ?? 'Failed to create payment order' };
+      return { status: 'failed', message: payment.message ?? messages.orderFailed };
   }
   if (!row?.end_date || !row.plan) return { status: 'no-plan' };
-  const running = new Date(row.end_date).getTime() > now;
-  const cancelled = row.status === 'cancelled' || Boolean(row.cancelled_at);
-  if (cancelled && running) return { status: 'cancelled-active', plan: row.plan, endDate: row.end_date };
-  if (row.status === 'active' && running) {
-    return {
-      status: 'active',
-      plan: row.plan,
-      endDate: row.end_date,
-      cancelling: cancel.isBusy,
-      cancelError: cancel.status === 'failed' ? (cancel.message ?? undefined) : undefined,
-    };
+  const endDate = row.end_date;
+  switch (accessState(row, new Date(now))) {
+    case 'active':
+      return {
+        status: 'active',
+        plan: row.plan,
+        endDate,
+        cancelling: cancel.isBusy,
+        cancelError: cancel.status === 'failed' ? (cancel.message ?? undefined) : undefined,
+      };
+    case 'cancelled':
+      return { status: 'cancelled-active', plan: row.plan, endDate };
+    default:
+      return { status: 'expired', plan: row.plan, endDate };
   }
-  if (row.status === 'cancelled' && running)
-    return { status: 'cancelled-active', plan: row.plan, endDate: row.end_date };
-  if (row.status === 'active' || row.status === 'cancelled' || row.status === 'expired') {
-    return { status: 'expired', plan: row.plan, endDate: row.end_date };
-  }
-  return { status: 'no-plan' };
 }

@@ -92,7 +92,6 @@ export {
   type VerifiedPayment,
 } from './ports';
 export {
-  hasSubscriptionAccess,
   type SubscriptionLike,
   type SubscriptionState,
   subscriptionState,

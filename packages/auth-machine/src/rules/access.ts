@@ -9,7 +9,10 @@ export function isAccountWithinFreeWindow(createdAt: string, nowMs: number): boo
 }
 
 /** Subscription access: status active and end_date in the future. */
-export function isSubscriptionActive(subscription: SubscriptionRecord | null, nowMs: number): boolean {
+export function isSubscriptionActive(
+  subscription: Pick<SubscriptionRecord, 'status' | 'end_date'> | null,
+  nowMs: number,
+): boolean {
   if (subscription === null || subscription.status !== 'active' || subscription.end_date === null) return false;
   const end = Date.parse(subscription.end_date);
   return !Number.isNaN(end) && end > nowMs;
