@@ -1,5 +1,6 @@
 // Run before the tests: name any system part the tests need but cannot install themselves.
 import { existsSync } from 'node:fs';
+import { findPostgresBin, MISSING_POSTGRES } from './postgres-cluster.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const missing = [];
@@ -9,6 +10,8 @@ if (!existsSync(chromium)) {
       'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
   );
 }
+// The `supabase-pg` project runs the SQL security tests on a throwaway PostgreSQL 15 cluster.
+if (!findPostgresBin()) missing.push(MISSING_POSTGRES);
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
   missing.push(`Node ${process.versions.node} is too old: use Node 20.19 or newer.`);

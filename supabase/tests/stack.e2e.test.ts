@@ -20,6 +20,7 @@ import { createSupabasePorts } from '@bahi/auth-machine/supabase';
 import { type BillingSession, PaymentsError, type PaymentsPort, type RazorpayPaymentResponse } from '@bahi/billing';
 import { createSupabasePayments } from '@bahi/billing/supabase';
 import {
+  type Database,
   LOCAL_RAZORPAY_KEY_ID,
   LOCAL_RAZORPAY_KEY_SECRET,
   loadConfig,
@@ -31,7 +32,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createActor, waitFor } from 'xstate';
-import { supabaseDir } from './support/db';
+import { bootstrappedDatabase, supabaseDir, testServerUrl } from './support/db';
 import { ADMIN, DEMO } from './support/ids';
 
 const DEMO_LOGIN = { email: 'demo@bahi.local', password: 'demo-trader-2026' };
@@ -40,14 +41,18 @@ const PASSWORD = 'stack-e2e-password-2026';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 let server: RunningServer;
+let serverDb: Database | undefined;
 
 beforeAll(async () => {
-  // The project's own supabase/ folder; no data folder, so the database is in memory and the seed is applied.
-  server = await startServer(await loadConfig({ workdir: join(supabaseDir, '..'), port: 0 }));
+  // The project's own supabase/ folder; no data folder, so the database is in memory (or, in the `supabase-pg`
+  // project, a fresh database on the test server) and the server applies the migrations and the seed.
+  if (testServerUrl()) serverDb = await bootstrappedDatabase();
+  server = await startServer(await loadConfig({ workdir: join(supabaseDir, '..'), port: 0 }), { db: serverDb });
 }, 60_000);
 
 afterAll(async () => {
   await server?.stop();
+  await serverDb?.close();
 });
 
 function newClient(key = server.anonKey): SupabaseClient {

@@ -1,10 +1,23 @@
-// One database per test file, made the way the local stack makes it (@bahi/supabase-local: PGlite, the
-// platform bootstrap of roles, auth and storage, then supabase/migrations and seed.sql), plus helpers that run
-// SQL as a given caller the way PostgREST does.
+// One database per test file, made the way the local stack makes it (@bahi/supabase-local: the platform
+// bootstrap of roles, auth and storage, then supabase/migrations and seed.sql), plus helpers that run SQL as a
+// given caller the way PostgREST does.
+//
+// Which database: PGlite in memory by default. With a PostgreSQL server named by the `supabase-pg` project's
+// global setup (inject('bahiTestDatabaseUrl')) or by BAHI_TEST_DATABASE_URL, each file gets its own database on
+// that server instead, created fresh through the URL's (maintenance) database and dropped when the file closes it.
+import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bootstrap, type Database, migrate, openDatabase, type Queryable } from '@bahi/supabase-local';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PostgreSQL server's maintenance URL (postgres://…/postgres), from supabase/tests-pg/global-setup.ts. */
+    bahiTestDatabaseUrl?: string;
+  }
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const supabaseDir = join(here, '..', '..');
@@ -19,11 +32,62 @@ export function migrationFiles(): string[] {
 
 export const seedFile = join(supabaseDir, 'seed.sql');
 
-/** A fresh in-memory database with the platform bootstrap, every migration and the seed. */
+/** The PostgreSQL server the tests run on, or undefined for PGlite. */
+export function testServerUrl(): string | undefined {
+  return inject('bahiTestDatabaseUrl') || process.env.BAHI_TEST_DATABASE_URL || undefined;
+}
+
+/**
+ * A new database with the platform bootstrap (roles, auth, storage) and nothing else: in-memory PGlite, or (with
+ * a test server) a uniquely named database on that server, which `close()` drops.
+ */
+export async function bootstrappedDatabase(): Promise<Database> {
+  const serverUrl = testServerUrl();
+  if (!serverUrl) {
+    const db = await openDatabase();
+    await bootstrap(db);
+    return db;
+  }
+  const name = `bahi_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const maintenance = await openDatabase({ connectionString: serverUrl });
+  let db: Database | undefined;
+  const drop = async () => {
+    await db?.close().catch(() => undefined);
+    try {
+      await maintenance.exec(`drop database if exists ${name} with (force)`);
+    } finally {
+      await maintenance.close();
+    }
+  };
+  try {
+    await maintenance.exec(`create database ${name}`);
+    const opened = await openDatabase({ connectionString: url.href });
+    db = opened;
+    // Files bootstrap at the same time; the roles, which belong to the whole server, tolerate that.
+    await bootstrap(opened);
+    return {
+      query: (sql, params) => opened.query(sql, params),
+      exec: (sql) => opened.exec(sql),
+      transaction: (fn) => opened.transaction(fn),
+      close: drop,
+    };
+  } catch (error) {
+    await drop().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A fresh database with the platform bootstrap, every migration and the seed. */
 export async function bootDatabase(): Promise<Database> {
-  const db = await openDatabase();
-  await bootstrap(db);
-  await migrate(db, join(supabaseDir, '..'), { seed: true });
+  const db = await bootstrappedDatabase();
+  try {
+    await migrate(db, join(supabaseDir, '..'), { seed: true });
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
   return db;
 }
 

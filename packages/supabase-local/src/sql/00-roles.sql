@@ -1,30 +1,30 @@
--- Roles and default privileges as on Supabase. Idempotent: runs on every start.
+-- Roles and default privileges as on Supabase. Idempotent: runs on every start. Roles belong to the whole server,
+-- so on a real PostgreSQL two databases may bootstrap at once (the `supabase-pg` tests, one database per file):
+-- a role that another session created meanwhile is not an error.
 do $$
+declare
+  r record;
 begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
-    create role authenticator noinherit login;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then
-    create role supabase_admin nologin bypassrls;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
-    create role supabase_auth_admin nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
-    create role supabase_storage_admin nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'dashboard_user') then
-    create role dashboard_user nologin;
-  end if;
+  for r in
+    select * from (values
+      ('anon', 'nologin noinherit'),
+      ('authenticated', 'nologin noinherit'),
+      ('service_role', 'nologin noinherit bypassrls'),
+      ('authenticator', 'noinherit login'),
+      ('supabase_admin', 'nologin bypassrls'),
+      ('supabase_auth_admin', 'nologin noinherit'),
+      ('supabase_storage_admin', 'nologin noinherit'),
+      ('dashboard_user', 'nologin')
+    ) as roles (name, options)
+  loop
+    if not exists (select 1 from pg_roles where rolname = r.name) then
+      begin
+        execute format('create role %I %s', r.name, r.options);
+      exception when duplicate_object or unique_violation then
+        null;
+      end;
+    end if;
+  end loop;
 end
 $$;
 

@@ -1,3 +1,4 @@
+import { BookOpenText } from 'lucide-react';
 import type * as React from 'react';
 import { Link } from 'react-router-dom';
 import { cn } from '../lib/utils';
@@ -6,11 +7,12 @@ import { cn } from '../lib/utils';
 export function BrandMark({ to, className }: { to?: string; className?: string }) {
   const mark = (
     <span data-slot="brand" className={cn('flex items-center gap-2 font-bold text-lg', className)}>
+      {/* An icon rather than the letter ब: not every system (CI's Chromium among them) has a Devanagari font. */}
       <span
         aria-hidden="true"
-        className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground text-sm"
+        className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground"
       >
-        ब
+        <BookOpenText className="size-4.5" />
       </span>
       Bahi
     </span>

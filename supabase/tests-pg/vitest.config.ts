@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+
+// The SQL security tests again, on a real PostgreSQL 15 (the major version hosted Supabase runs) instead of
+// PGlite: one throwaway cluster for the whole run (global-setup.ts), one fresh database per test file.
+const supabaseDir = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineProject({
+  // The supabase/ folder, so that the include paths below name the same files as the `supabase` project's (`dir`
+  // too: as one of the root config's projects, the root is this config's folder whatever `root` says).
+  root: supabaseDir,
+  test: {
+    name: 'supabase-pg',
+    dir: supabaseDir,
+    include: [
+      'tests-pg/**/*.test.ts',
+      'tests/rls.test.ts',
+      'tests/rpcs.test.ts',
+      'tests/migrations.test.ts',
+      'tests/stack.e2e.test.ts',
+      'functions/razorpay/activation.sql.test.ts',
+    ],
+    globalSetup: [fileURLToPath(new URL('global-setup.ts', import.meta.url))],
+    environment: 'node',
+    hookTimeout: 60_000,
+    testTimeout: 20_000,
+  },
+});
