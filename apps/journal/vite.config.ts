@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { hostingHeaders } from './hosting/plugin.ts';
 import { AppConfigError, readAppConfig } from './src/app-config.ts';
 
 /** Stops `vite` and `vite build` with the list of bad settings instead of shipping a blank page. */
@@ -22,7 +23,8 @@ function checkAppConfig(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), checkAppConfig()],
+  // hostingHeaders writes dist/_headers and dist/vercel.json (CSP, caching) from the same VITE_* settings.
+  plugins: [react(), tailwindcss(), checkAppConfig(), hostingHeaders()],
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
 });

@@ -1,17 +1,24 @@
-import { AppProviders } from '@bahi/ui';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, useEffect, useState } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router-dom';
-import { AuthRoot } from './auth-root';
+import { ErrorBoundary, ThemeProvider, VerifyingAccess } from '@bahi/ui';
+import { type ComponentType, type ReactNode, Suspense, useContext, useEffect, useState } from 'react';
+import {
+  BrowserRouter,
+  matchRoutes,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  useLocation,
+  useRoutes,
+} from 'react-router-dom';
+import { authStorageKey, hasStoredSession, ProtectedLayoutContext } from './auth-presence';
 import { appConfig, assistantPath } from './config';
-import { ProtectedLayout, PublicLayout } from './layouts';
-import { lazyPage } from './lazy-page';
+import { isAuthFragment } from './fragment';
+import { PageLoading, PublicLayout } from './layouts';
+import { type LazyPage, lazyPage, retryFailedPages } from './lazy-page';
 import { pageTitle } from './page-title';
-import { createQueryClient } from './query-client';
 
 // Every page loads on demand (spec §2), retried once after 1 s.
 /** A page that is a named export of a lazily loaded module. */
-function named<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+function named<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
   return lazyPage<P>(() => load().then((component) => ({ default: component })));
 }
 
@@ -52,16 +59,91 @@ const AREAS = [
   '/playbook/edit/:id',
 ] as const;
 
+// supabase-js, the auth machines and the query cache load on demand too (auth-app.tsx): a visitor reading the
+// public marketing pages without a stored session never needs them.
+const loadAuthApp = () => import('./auth-app');
+const AuthApp = lazyPage<{ children: ReactNode }>(() => loadAuthApp().then((m) => ({ default: m.AuthApp })));
+
+/**
+ * A page other than a marketing one shows only once the auth module runs (and a guarded one once the access check,
+ * 300 ms and its round trips, has passed): its code loads right after the auth module's, not in its way, and not
+ * only when the page first renders.
+ */
+function preloadAfterAuth(preload: () => void): void {
+  void loadAuthApp().then(preload, preload);
+}
+
+/** What a route tells the root: a public marketing page, a guarded layout, the page code to fetch early. */
+interface RouteHandle {
+  marketing?: true;
+  guarded?: true;
+  preload?: () => void;
+}
+
+/** A public marketing page: no auth needed unless a session is stored. */
+const marketingPage = (element: ReactNode) => ({ element, handle: { marketing: true } satisfies RouteHandle });
+/** Any other page: its code is fetched as soon as the route matches and the auth module is there. */
+const page = (element: ReactNode, preload: () => void) => ({ element, handle: { preload } satisfies RouteHandle });
+const GUARDED = { guarded: true } satisfies RouteHandle;
+
+const sessionKey = authStorageKey(appConfig.supabaseUrl);
+
+/** A URL that supabase-js must read (an auth fragment, or a PKCE code or error in the query). */
+function carriesAuth({ hash, search }: { hash: string; search: string }): boolean {
+  const query = new URLSearchParams(search);
+  return isAuthFragment(hash) || query.has('code') || query.has('error_description');
+}
+
+/**
+ * Loads the auth module for any page but a marketing one, and for those too when a session is stored (the landing
+ * page's redirect, token refresh, onboarding) or the URL carries auth parameters. Once loaded it stays mounted.
+ */
+function useAuthNeeded(handles: RouteHandle[], location: { hash: string; search: string }): boolean {
+  const wanted =
+    !handles.some((h) => h.marketing) || hasStoredSession(globalThis.localStorage, sessionKey) || carriesAuth(location);
+  const [needed, setNeeded] = useState(wanted);
+  if (wanted && !needed) setNeeded(true);
+  return needed || wanted;
+}
+
 function Root() {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const handles = (matchRoutes(routes, location) ?? []).map((m) => (m.route.handle ?? {}) as RouteHandle);
   useEffect(() => {
     document.title = pageTitle(pathname, appConfig.productName);
   }, [pathname]);
-  return (
-    <AuthRoot>
-      <Outlet />
-    </AuthRoot>
+  // Such a page waits for the auth module and, if guarded, the access check: fetch its code meanwhile, not after.
+  const preload = handles.find((h) => h.preload)?.preload;
+  useEffect(() => {
+    if (preload) preloadAfterAuth(preload);
+  }, [preload]);
+
+  const authNeeded = useAuthNeeded(handles, location);
+  if (!authNeeded) return <Outlet />;
+  // Until the auth module is there, a marketing page shows as it is, a guarded one 'Verifying access...'.
+  const fallback = handles.some((h) => h.marketing) ? (
+    <Outlet />
+  ) : handles.some((h) => h.guarded) ? (
+    <VerifyingAccess />
+  ) : (
+    <PageLoading />
   );
+  return (
+    <ErrorBoundary onReset={retryFailedPages}>
+      <Suspense fallback={fallback}>
+        <AuthApp>
+          <Outlet />
+        </AuthApp>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** The protected layout of the auth module (it is loaded whenever a guarded page shows). */
+function Protected({ shell }: { shell?: boolean }) {
+  const Layout = useContext(ProtectedLayoutContext);
+  return Layout ? <Layout shell={shell} /> : <VerifyingAccess />;
 }
 
 export const routes: RouteObject[] = [
@@ -71,27 +153,32 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: '/', element: <Landing /> },
-          { path: '/login', element: <Login /> },
-          { path: '/signup', element: <Signup /> },
-          { path: '/forgot-password', element: <ForgotPassword /> },
-          { path: '/verify-email', element: <VerifyEmail /> },
-          { path: '/reset-password', element: <ResetPassword /> },
-          { path: '/features', element: <FeaturesIndex /> },
-          ...FEATURES.map((slug) => ({ path: `/features/${slug}`, element: <Feature slug={slug} /> })),
-          ...LEGAL.map((slug) => ({ path: `/${slug}`, element: <Legal slug={slug} /> })),
-          { path: '*', element: <NotFoundPage /> },
+          { path: '/', ...marketingPage(<Landing />) },
+          { path: '/login', ...page(<Login />, Login.preload) },
+          { path: '/signup', ...page(<Signup />, Signup.preload) },
+          { path: '/forgot-password', ...page(<ForgotPassword />, ForgotPassword.preload) },
+          { path: '/verify-email', ...page(<VerifyEmail />, VerifyEmail.preload) },
+          { path: '/reset-password', ...page(<ResetPassword />, ResetPassword.preload) },
+          { path: '/features', ...marketingPage(<FeaturesIndex />) },
+          ...FEATURES.map((slug) => ({ path: `/features/${slug}`, ...marketingPage(<Feature slug={slug} />) })),
+          ...LEGAL.map((slug) => ({ path: `/${slug}`, ...marketingPage(<Legal slug={slug} />) })),
+          { path: '*', ...marketingPage(<NotFoundPage />) },
         ],
       },
-      { element: <ProtectedLayout shell={false} />, children: [{ path: '/onboarding', element: <Onboarding /> }] },
       {
-        element: <ProtectedLayout />,
+        element: <Protected shell={false} />,
+        handle: GUARDED,
+        children: [{ path: '/onboarding', ...page(<Onboarding />, Onboarding.preload) }],
+      },
+      {
+        element: <Protected />,
+        handle: GUARDED,
         children: [
-          { path: '/subscription', element: <Subscription /> },
-          { path: '/profile', element: <Profile /> },
-          { path: '/admin', element: <Admin /> },
-          { path: '/dashboard', element: <Dashboard /> },
-          ...AREAS.map((path) => ({ path, element: <Area /> })),
+          { path: '/subscription', ...page(<Subscription />, Subscription.preload) },
+          { path: '/profile', ...page(<Profile />, Profile.preload) },
+          { path: '/admin', ...page(<Admin />, Admin.preload) },
+          { path: '/dashboard', ...page(<Dashboard />, Dashboard.preload) },
+          ...AREAS.map((path) => ({ path, ...page(<Area />, Area.preload) })),
           // The ui shell's navigation links to /Bahi-AI; under another product name that is the assistant too.
           ...(assistantPath === '/Bahi-AI'
             ? []
@@ -102,14 +189,30 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Settles when the first render may start: at once on a marketing page, and after the auth module has loaded on any
+ * other (which cannot show anything before it). React would otherwise show the fallback and then hold the loaded
+ * module back for up to 300 ms (its Suspense throttle), and the session and the access check would wait with it.
+ */
+export function firstRenderReady(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  const marketing = matches.some((m) => (m.route.handle as RouteHandle | undefined)?.marketing);
+  return marketing ? Promise.resolve() : AuthApp.preload();
+}
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+// The declarative router: the app uses no loaders, actions or fetchers, so the data router's code (about a third
+// of the landing page's JavaScript budget) would ship for nothing.
 export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createBrowserRouter(routes));
   return (
-    <QueryClientProvider client={queryClient}>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </QueryClientProvider>
+    // The rest of ui's AppProviders (tooltips, the toast viewport) comes with the auth module: only its pages use them.
+    <ThemeProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </ThemeProvider>
   );
 }

@@ -1,7 +1,7 @@
 // Data through TanStack Query, over the one supabase-js client. Query keys start with the user id, so an account
 // switch never shows the previous account's rows.
 
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClosedTrade } from './dashboard-data';
 import { supabase } from './supabase';
 
@@ -55,11 +55,18 @@ export function toClosedTrade(row: TradeRow): ClosedTrade {
   };
 }
 
+/**
+ * A page's data fetched while its access check ran (auth-app.tsx) is not fetched again when the page mounts a moment
+ * later. Changes still refetch it at once: mutations invalidate their queries.
+ */
+export const PAGE_DATA_FRESH_MS = 5_000;
+
 /** The user's most recently closed trades, newest first (RLS keeps them to the user's own). */
-export function useRecentTrades(userId: string | undefined, limit = 200) {
-  return useQuery({
+export function recentTradesQuery(userId: string | undefined, limit = 200) {
+  return queryOptions({
     queryKey: [...queryKeys.recentTrades(userId), limit],
     enabled: Boolean(userId),
+    staleTime: PAGE_DATA_FRESH_MS,
     queryFn: async () => {
       const { data, error } = await supabase
         .from('trades')
@@ -71,6 +78,10 @@ export function useRecentTrades(userId: string | undefined, limit = 200) {
       return (data as TradeRow[]).map(toClosedTrade);
     },
   });
+}
+
+export function useRecentTrades(userId: string | undefined, limit = 200) {
+  return useQuery(recentTradesQuery(userId, limit));
 }
 
 export interface SubscriptionRow {

@@ -1,9 +1,12 @@
-import { type ComponentType, createElement, lazy } from 'react';
+import { type ComponentType, createElement, lazy, useState } from 'react';
 
 /** Spec §9: a page whose code fails to load is retried once, after 1 second. */
 export const PAGE_LOAD_RETRY_DELAY_MS = 1000;
 
 type Loader<T> = () => Promise<{ default: T }>;
+
+/** A lazily loaded page; `preload` loads its code ahead of the first render (settles either way, never rejects). */
+export type LazyPage<P> = ComponentType<P> & { preload(): Promise<void> };
 
 /** Calls `load`; if it rejects, waits and calls it once more, and lets a second failure through. */
 export function loadWithRetry<T>(load: Loader<T>, delayMs = PAGE_LOAD_RETRY_DELAY_MS): Promise<{ default: T }> {
@@ -22,10 +25,16 @@ const failedPages = new Set<() => void>();
  * `React.lazy` with the retry; a second failure reaches the page's error boundary. React caches a failed lazy
  * component, so the page keeps a fresh one ready for 'Reset Component' (see `retryFailedPages`).
  */
-export function lazyPage<P extends object>(load: Loader<ComponentType<P>>): ComponentType<P> {
+export function lazyPage<P extends object>(load: Loader<ComponentType<P>>): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  const loadAndKeep: Loader<ComponentType<P>> = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
   const create = () =>
     lazy(() =>
-      loadWithRetry(load).catch((error: unknown) => {
+      loadWithRetry(loadAndKeep).catch((error: unknown) => {
         failedPages.add(renew);
         throw error;
       }),
@@ -34,10 +43,19 @@ export function lazyPage<P extends object>(load: Loader<ComponentType<P>>): Comp
   function renew() {
     Lazy = create();
   }
-  // Made once per page at module level, like React.lazy itself, so React sees one stable component.
+  // Made once per page at module level, like React.lazy itself, so React sees one stable component. Code that is
+  // already here (preloaded) renders at once: React.lazy would still suspend once, and React then holds the
+  // revealed page back for up to 300 ms (its Suspense throttle). Each mount keeps the component it started with.
   function Page(props: P) {
-    return createElement(Lazy as ComponentType<P>, props);
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? (Lazy as ComponentType<P>));
+    return createElement(Component, props);
   }
+  // The browser keeps a loaded module, so the render's own load then finds it; a failed one is not kept.
+  Page.preload = () =>
+    loadAndKeep().then(
+      () => undefined,
+      () => undefined,
+    );
   return Page;
 }
 

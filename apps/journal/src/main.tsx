@@ -1,19 +1,49 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AppConfigError, readAppConfig } from './app-config';
+import { authStorageKey, hasStoredSession } from './auth-presence';
 import { recordBootLocation } from './boot-location';
 import { fragmentRedirect } from './fragment';
+import { showStartupError } from './startup-error';
 
-// Before supabase-js reads the URL (it does when ./app creates the client): an auth fragment on / belongs to
-// /reset-password (spec §2).
-const redirect = fragmentRedirect(window.location);
-if (redirect) window.history.replaceState(null, '', redirect);
-recordBootLocation(window.location);
+const root = document.getElementById('root')!;
 
-void import('./app').then(({ App }) => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+function start(supabaseUrl: string) {
+  // Before supabase-js reads the URL (it does when ./auth-app creates the client): an auth fragment on / belongs to
+  // /reset-password (spec §2).
+  const redirect = fragmentRedirect(window.location);
+  if (redirect) window.history.replaceState(null, '', redirect);
+  recordBootLocation(window.location);
+
+  import('./app').then(
+    async ({ App, firstRenderReady }) => {
+      await firstRenderReady();
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    },
+    () =>
+      showStartupError(root, 'Bahi could not load', [
+        'Part of the app failed to download. Check your connection and reload the page.',
+      ]),
   );
-});
+
+  // With a session stored, the auth module (supabase-js, the machines) loads whatever the page: fetch it alongside
+  // the app's code (after it: the app's code comes first) rather than after the first render. Without one, public
+  // pages never load it.
+  if (hasStoredSession(window.localStorage, authStorageKey(supabaseUrl))) {
+    void import('./auth-app').catch(() => undefined);
+  }
+}
+
+// vite.config.ts refuses to build without a valid configuration; this catches a build served with a stale or edited
+// one, which would otherwise throw while the modules load and leave the page blank.
+try {
+  start(readAppConfig(import.meta.env).supabaseUrl);
+} catch (error) {
+  if (!(error instanceof AppConfigError)) throw error;
+  showStartupError(root, 'Bahi is not configured correctly', error.problems);
+}

@@ -1,12 +1,17 @@
 import { useSession } from '@bahi/auth-machine/react';
 import { AuthCard, Button, Field, Input, VerifyingAccess } from '@bahi/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { supabase } from './supabase';
 
+/** One session's key for its assurance level: the user and the end of the access token. */
+export function assuranceKey(session: { user: { id: string }; access_token: string } | null | undefined) {
+  return session ? `${session.user.id}:${session.access_token.slice(-16)}` : undefined;
+}
+
 /** The session's assurance level: a user with a verified factor must finish the second step (aal2). */
-function useAssurance(sessionKey: string | undefined) {
-  return useQuery({
+export function assuranceQuery(sessionKey: string | undefined) {
+  return queryOptions({
     queryKey: ['mfa-assurance', sessionKey],
     enabled: Boolean(sessionKey),
     staleTime: Number.POSITIVE_INFINITY,
@@ -67,8 +72,8 @@ export function TotpChallenge({ onVerified }: { onVerified: () => void }) {
 export function MfaGate({ children }: { children: ReactNode }) {
   const { session } = useSession();
   const queryClient = useQueryClient();
-  const key = session ? `${session.user.id}:${session.access_token.slice(-16)}` : undefined;
-  const assurance = useAssurance(key);
+  const key = assuranceKey(session);
+  const assurance = useQuery(assuranceQuery(key));
   if (!key) return children;
   if (assurance.isPending) return <VerifyingAccess />;
   const level = assurance.data;

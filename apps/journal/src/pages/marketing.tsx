@@ -1,4 +1,3 @@
-import { useSession } from '@bahi/auth-machine/react';
 import {
   FeaturePage,
   type FeatureSlug,
@@ -10,14 +9,19 @@ import {
   legalBySlug,
   NotFound,
 } from '@bahi/ui';
+import { useContext } from 'react';
 import { Navigate } from 'react-router-dom';
+import { SessionStatusContext } from '../auth-presence';
 
 /** Session storage key: the landing page has already sent this signed-in tab to the dashboard. */
 export const LANDING_REDIRECT_KEY = 'landingRedirected';
 
-/** Spec §2: a logged-in user who opens / is sent to /dashboard once per browser session. */
+/**
+ * Spec §2: a logged-in user who opens / is sent to /dashboard once per browser session. The status is null until
+ * the auth module has loaded, which it does only when a session is stored (app.tsx): nobody else can be signed in.
+ */
 export function LandingRoute() {
-  const { status } = useSession();
+  const status = useContext(SessionStatusContext);
   if (status === 'signedIn' && sessionStorage.getItem(LANDING_REDIRECT_KEY) !== 'true') {
     sessionStorage.setItem(LANDING_REDIRECT_KEY, 'true');
     return <Navigate to="/dashboard" replace />;

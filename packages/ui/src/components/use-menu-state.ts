@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** Open state for a navigation menu dialog that closes itself once the user follows a link. */
+/** Open state for a navigation menu (a dialog or a disclosure) that closes itself once the user follows a link. */
 export function useMenuState() {
   const [open, setOpen] = useState(false);
   const { pathname, hash } = useLocation();

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, userEvent, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
 import { featureBySlug, legalBySlug } from './content';
 import { FeaturePage, FeaturesIndexPage, LandingPage, LegalPage } from './marketing';
@@ -42,11 +42,20 @@ export const LandingDark: Story = { globals: { theme: 'dark' } };
 export const LandingMobile: Story = {
   globals: { viewport: { value: 'mobile' } },
   play: async ({ canvasElement }) => {
-    const menu = within(canvasElement).getByRole('button', { name: 'Open menu' });
+    const canvas = within(canvasElement);
+    const menu = canvas.getByRole('button', { name: 'Open menu' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
     menu.focus();
     await userEvent.keyboard('{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
-    await expect(within(dialog).getByRole('link', { name: 'Start journaling' })).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const mobileNav = canvas.getByRole('navigation', { name: 'Site (mobile)' });
+    await expect(within(mobileNav).getByRole('link', { name: 'Features' })).toBeVisible();
+    // Tab into the open menu, then Escape closes it and gives focus back to the button.
+    await userEvent.tab();
+    await userEvent.keyboard('{Escape}');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toHaveFocus();
+    await expect(canvas.queryByRole('navigation', { name: 'Site (mobile)' })).toBeNull();
   },
 };
 

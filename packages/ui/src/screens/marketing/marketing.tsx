@@ -11,12 +11,12 @@ import {
   SquarePen,
 } from 'lucide-react';
 import type * as React from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Badge } from '../../components/badge';
 import { BrandMark } from '../../components/brand';
 import { buttonVariants, IconButton } from '../../components/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '../../components/dialog';
 import { useMenuState } from '../../components/use-menu-state';
 import { formatDate } from '../../lib/dates';
 import { planFeatures, plansOnSale } from '../../lib/plans';
@@ -63,6 +63,19 @@ function MarketingNav({ className }: { className?: string }) {
 /** Header and footer around every public page. */
 export function MarketingLayout({ children }: { children: React.ReactNode }) {
   const [menuOpen, setMenuOpen] = useMenuState();
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu and gives focus back to its button, wherever focus was.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen, setMenuOpen]);
   return (
     <div className="flex min-h-screen flex-col bg-background text-foreground">
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
@@ -79,26 +92,29 @@ export function MarketingLayout({ children }: { children: React.ReactNode }) {
               Start journaling
             </Link>
           </div>
-          <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
-            <DialogTrigger asChild>
-              <IconButton label="Open menu" icon={<Menu />} className="ml-auto md:hidden" />
-            </DialogTrigger>
-            <DialogContent>
-              <DialogTitle>Menu</DialogTitle>
-              <DialogDescription className="sr-only">Site pages and account links.</DialogDescription>
-              <nav aria-label="Site (mobile)">
-                <MarketingNav className="flex-col" />
-              </nav>
-              <div className="grid gap-2">
-                <Link to="/login" className={buttonVariants({ variant: 'outline' })}>
-                  Log in
-                </Link>
-                <Link to="/signup" className={buttonVariants()}>
-                  Start journaling
-                </Link>
-              </div>
-            </DialogContent>
-          </Dialog>
+          {/* A disclosure, not a dialog: the public pages stay light (no Radix Dialog in the landing bundle). */}
+          <IconButton
+            label="Open menu"
+            icon={<Menu />}
+            className="ml-auto md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            ref={menuButton}
+            onClick={() => setMenuOpen(!menuOpen)}
+          />
+        </div>
+        <div id={menuId} hidden={!menuOpen} className="border-t px-4 pb-4 md:hidden">
+          <nav aria-label="Site (mobile)" className="py-3">
+            <MarketingNav className="flex-col" />
+          </nav>
+          <div className="grid gap-2">
+            <Link to="/login" className={buttonVariants({ variant: 'outline' })}>
+              Log in
+            </Link>
+            <Link to="/signup" className={buttonVariants()}>
+              Start journaling
+            </Link>
+          </div>
         </div>
       </header>
       <main className="flex-1">{children}</main>

@@ -1,0 +1,66 @@
+// Everything that needs supabase-js and the auth machines, loaded on demand: the router loads it for any page but
+// the public marketing ones, and for those too once a session is stored (see app.tsx).
+
+import { useSession } from '@bahi/auth-machine/react';
+import { Toaster, TooltipProvider } from '@bahi/ui';
+import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ProtectedLayoutContext, SessionStatusContext } from './auth-presence';
+import { AuthRoot } from './auth-root';
+import { recentTradesQuery } from './data';
+import { assuranceKey, assuranceQuery } from './mfa-gate';
+import { ProtectedLayout } from './protected-layout';
+import { createQueryClient } from './query-client';
+
+/**
+ * The data a guarded page shows first, fetched as soon as the session is known rather than after the access check
+ * (its 300 ms delay and round trips) and the page's mount. It is the user's own under RLS and nothing shows it
+ * before the guard lets the user in; a user sent elsewhere has only made one read.
+ */
+const PAGE_DATA: Record<string, (client: QueryClient, userId: string) => Promise<void>> = {
+  '/dashboard': (client, userId) => client.prefetchQuery(recentTradesQuery(userId)),
+  '/trades': (client, userId) => client.prefetchQuery(recentTradesQuery(userId, 200)),
+};
+
+function usePageDataEarly(userId: string | undefined, sessionKey: string | undefined) {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (userId) void PAGE_DATA[pathname]?.(queryClient, userId);
+  }, [userId, pathname, queryClient]);
+  // The second-factor gate's question too (a local read of the session): it is asked after the guard otherwise.
+  useEffect(() => {
+    if (sessionKey) void queryClient.prefetchQuery(assuranceQuery(sessionKey));
+  }, [sessionKey, queryClient]);
+}
+
+/** Hands the session's status and the protected layout to the light part of the app; fetches page data early. */
+function AuthBridge({ children }: { children: ReactNode }) {
+  const { status, user, session } = useSession();
+  const signedIn = status === 'signedIn';
+  usePageDataEarly(signedIn ? user?.id : undefined, signedIn ? assuranceKey(session) : undefined);
+  return (
+    <SessionStatusContext.Provider value={status}>
+      <ProtectedLayoutContext.Provider value={ProtectedLayout}>{children}</ProtectedLayoutContext.Provider>
+    </SessionStatusContext.Provider>
+  );
+}
+
+/**
+ * The query cache, tooltips, the toast viewport (with the app's ThemeProvider, ui's AppProviders), the auth machines
+ * on supabase-js, and the bridge; mounted once and kept for the page's life.
+ */
+export function AuthApp({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <AuthRoot>
+          <AuthBridge>{children}</AuthBridge>
+        </AuthRoot>
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}
