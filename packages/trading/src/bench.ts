@@ -1,0 +1,23 @@
+// `npm run bench` for @bahi/trading: importing a 50,000-row Zerodha tradebook and every statistic over 100,000 trades.
+import { benchImport } from './import/bench';
+import { benchStats } from './stats/bench';
+
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+const verdict = (value: number, target: number) => (value <= target ? 'ok' : 'OVER TARGET');
+
+const imported = benchImport();
+console.log(
+  `import ${imported.rows.toLocaleString('en-IN')} Zerodha rows (parse + FIFO match): ${ms(imported.totalMs)} ` +
+    `[parse ${ms(imported.parseMs)}, match ${ms(imported.matchMs)}, ${imported.trades} trades] ` +
+    `(target ≤ 1000 ms: ${verdict(imported.totalMs, 1000)})`,
+);
+
+const stats = benchStats();
+console.log(`statistics over ${stats.trades.toLocaleString('en-IN')} trades, median of ${stats.runs} runs:`);
+console.log(
+  `  summarize ${ms(stats.summarizeMs)}, group-by ×12 ${ms(stats.groupByAllMs)}, R distribution ${ms(stats.rDistributionMs)}, calendar ${ms(stats.calendarMonthMs)}`,
+);
+console.log(
+  `  every dashboard and analytics statistic (journalStats, one parse): ${ms(stats.journalStatsMs)} ` +
+    `(target ≤ ${stats.targetMs} ms: ${verdict(stats.journalStatsMs, stats.targetMs)})`,
+);

@@ -1,0 +1,79 @@
+// A small RFC 4180 reader: quoted fields, doubled quotes, CRLF / LF / CR line ends, a UTF-8 BOM and a
+// trailing newline. Lenient by design: an unterminated quote takes the rest of the text rather than
+// throwing, because a broker export with one odd cell should still import its other rows.
+
+/** Parses CSV text into records of cells. A blank line becomes `['']`, so record i is file row i + 1. */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  const n = text.length;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  // Each pass reads one field, then the separator after it (comma, line end or end of text).
+  while (i < n) {
+    let field: string;
+    if (text.charCodeAt(i) === QUOTE) {
+      // Quoted field: read to the closing quote; "" is one quote.
+      field = '';
+      let from = i + 1;
+      for (;;) {
+        const q = text.indexOf('"', from);
+        if (q === -1) {
+          field += text.slice(from);
+          i = n;
+          break;
+        }
+        field += text.slice(from, q);
+        if (text.charCodeAt(q + 1) === QUOTE) {
+          field += '"';
+          from = q + 2;
+          continue;
+        }
+        i = q + 1;
+        break;
+      }
+      // Anything between the closing quote and the separator is kept, as spreadsheets do.
+      const start = i;
+      while (i < n && !isSeparator(text.charCodeAt(i))) i++;
+      field += text.slice(start, i);
+    } else {
+      const start = i;
+      while (i < n && !isSeparator(text.charCodeAt(i))) i++;
+      field = text.slice(start, i);
+    }
+    record.push(field);
+    if (i >= n) break;
+    const c = text.charCodeAt(i);
+    i++;
+    if (c === COMMA) {
+      // A comma at the very end leaves one more, empty, field.
+      if (i >= n) record.push('');
+      continue;
+    }
+    if (c === CR && text.charCodeAt(i) === LF) i++;
+    records.push(record);
+    record = [];
+  }
+  // No record after a final newline; otherwise the last line is a record even without one.
+  if (record.length > 0) records.push(record);
+  return records;
+}
+
+const QUOTE = 34;
+const COMMA = 44;
+const CR = 13;
+const LF = 10;
+const isSeparator = (c: number) => c === COMMA || c === LF || c === CR;
+
+/** True for a record with no content (blank line or only empty cells). */
+export function isBlankRecord(record: readonly string[]): boolean {
+  return record.every((cell) => cell.trim() === '');
+}
+
+/** Lower-case, trimmed, spaces and dots to underscores: `Trade Date` and `trade_date` name the same column. */
+export function headerKey(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[.\s]+/g, '_')
+    .replace(/_+$/, '');
+}

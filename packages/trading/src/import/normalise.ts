@@ -1,0 +1,176 @@
+// Value normalisers shared by every parser. Each returns null for a value it does not recognise, so the
+// parser can name the row, the column and the value in its error.
+import type { Exchange, FillSide, OptionType, Segment } from './types';
+
+const SIDES: Record<string, FillSide> = {
+  buy: 'buy',
+  b: 'buy',
+  bought: 'buy',
+  purchase: 'buy',
+  sell: 'sell',
+  s: 'sell',
+  sold: 'sell',
+  sale: 'sell',
+};
+
+export function normaliseSide(value: string): FillSide | null {
+  return SIDES[value.trim().toLowerCase()] ?? null;
+}
+
+// Derivative venues (NFO, BFO) are the F&O segments of NSE and BSE; the journal stores the exchange.
+const EXCHANGES: Record<string, Exchange> = {
+  nse: 'NSE',
+  nfo: 'NSE',
+  nse_eq: 'NSE',
+  nse_fo: 'NSE',
+  bse: 'BSE',
+  bfo: 'BSE',
+  bse_eq: 'BSE',
+  bse_fo: 'BSE',
+  mcx: 'MCX',
+};
+
+export function normaliseExchange(value: string): Exchange | null {
+  return (
+    EXCHANGES[
+      value
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_')
+    ] ?? null
+  );
+}
+
+const SEGMENTS: Record<string, Segment> = {
+  eq: 'equity',
+  equity: 'equity',
+  cash: 'equity',
+  fut: 'futures',
+  futures: 'futures',
+  future: 'futures',
+  futidx: 'futures',
+  futstk: 'futures',
+  futcom: 'futures',
+  opt: 'options',
+  options: 'options',
+  option: 'options',
+  optidx: 'options',
+  optstk: 'options',
+  optfut: 'options',
+};
+
+/** `FO` / `NFO` alone do not say futures or options: callers decide from the symbol or option type. */
+export function normaliseSegment(value: string): Segment | null {
+  return SEGMENTS[value.trim().toLowerCase()] ?? null;
+}
+
+const OPTION_TYPES: Record<string, OptionType> = {
+  ce: 'CE',
+  call: 'CE',
+  c: 'CE',
+  pe: 'PE',
+  put: 'PE',
+  p: 'PE',
+};
+
+export function normaliseOptionType(value: string): OptionType | null {
+  return OPTION_TYPES[value.trim().toLowerCase()] ?? null;
+}
+
+/** A number as brokers write it: `1,23,456.50`, `₹ 67.5`, `450.000000`. Null when it is not one. */
+export function parseNumber(value: string): number | null {
+  const cleaned = value.trim().replace(/[₹,\s]/g, '');
+  if (cleaned === '' || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned)) return null;
+  const n = Number(cleaned);
+  return Number.isFinite(n) ? n : null;
+}
+
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
+
+export function monthNumber(abbr: string): number | null {
+  return MONTHS[abbr.slice(0, 3).toLowerCase()] ?? null;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isValidDate(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  const leap = m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= (DAYS_IN_MONTH[m - 1] ?? 0) + (leap ? 1 : 0);
+}
+
+function isoDate(y: number, m: number, d: number): string | null {
+  return isValidDate(y, m, d) ? `${y}-${pad(m)}-${pad(d)}` : null;
+}
+
+// The common exchange form (Zerodha's order_execution_time), checked without building strings twice.
+const PLAIN_IST = /^(\d{4})-(\d{2})-(\d{2})[T ]([01]\d|2[0-3]):([0-5]\d):([0-5]\d)$/;
+
+/**
+ * A calendar date as Indian brokers write it: 2025-06-09, 09-06-2025, 09/06/2025, 09-Jun-2025, 09 Jun 2025.
+ * Day-first for the numeric forms, as every Indian broker writes them. Returns YYYY-MM-DD or null.
+ */
+export function parseDate(value: string): string | null {
+  const v = value.trim();
+  let m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(v);
+  if (m) return isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(v);
+  if (m) return isoDate(Number(m[3]), Number(m[2]), Number(m[1]));
+  m = /^(\d{1,2})[-\s]([A-Za-z]{3,9})[-\s,]+(\d{4})$/.exec(v);
+  if (m) {
+    const month = monthNumber(m[2] ?? '');
+    return month === null ? null : isoDate(Number(m[3]), month, Number(m[1]));
+  }
+  return null;
+}
+
+/**
+ * An exchange timestamp as `YYYY-MM-DDTHH:MM:SS+05:30`. A value without an offset is Indian exchange time
+ * and is kept as written, so the calendar day never shifts; a value with an offset (or Z) is converted to IST.
+ * `date` is used when `time` holds only a clock time (or nothing).
+ */
+export function istTimestamp(dateOrDateTime: string, time = ''): string | null {
+  const v = dateOrDateTime.trim();
+  const plain = PLAIN_IST.exec(v);
+  if (plain) {
+    if (!isValidDate(Number(plain[1]), Number(plain[2]), Number(plain[3]))) return null;
+    return `${v.slice(0, 10)}T${v.slice(11)}+05:30`;
+  }
+  const withOffset = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?)\s*(Z|[+-]\d{2}:?\d{2})$/i.exec(v);
+  if (withOffset) {
+    const ms = Date.parse(`${withOffset[1]}T${withOffset[2]}${withOffset[3]}`);
+    if (Number.isNaN(ms)) return null;
+    const ist = new Date(ms + 330 * 60_000);
+    return `${ist.toISOString().slice(0, 19)}+05:30`;
+  }
+  const split = /^(.+?)[T ](\d{1,2}:\d{2}(?::\d{2})?)(?:\.\d+)?$/.exec(v);
+  const datePart = split ? (split[1] ?? '') : v;
+  const clock = split ? (split[2] ?? '') : time.trim();
+  const day = parseDate(datePart);
+  if (day === null) return null;
+  const c = /^(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(?:\s*([AaPp][Mm]))?$/.exec(clock === '' ? '00:00' : clock);
+  if (!c) return null;
+  let h = Number(c[1]);
+  const meridiem = c[4]?.toLowerCase();
+  if (meridiem === 'pm' && h < 12) h += 12;
+  if (meridiem === 'am' && h === 12) h = 0;
+  const min = Number(c[2]);
+  const s = Number(c[3] ?? 0);
+  if (h > 23 || min > 59 || s > 59) return null;
+  return `${day}T${pad(h)}:${pad(min)}:${pad(s)}+05:30`;
+}

@@ -1,0 +1,48 @@
+// Shapes shared by the broker parsers, the matcher and de-duplication. Field names follow the
+// trades / trade_executions tables (supabase/migrations/20261121000300_journal.sql).
+
+export type ImportBroker = 'zerodha' | 'upstox' | 'angelone' | 'groww' | 'dhan' | 'fyers' | 'icici' | 'other';
+export type Exchange = 'NSE' | 'BSE' | 'MCX';
+export type Segment = 'equity' | 'futures' | 'options';
+export type OptionType = 'CE' | 'PE';
+export type FillSide = 'buy' | 'sell';
+
+/** One executed fill as a broker reports it. */
+export interface Fill {
+  broker: ImportBroker;
+  /** The broker's trade id; null when the export has none (de-duplication then uses a fallback key). */
+  tradeId: string | null;
+  orderId: string | null;
+  exchange: Exchange;
+  segment: Segment;
+  /** The broker's trading symbol, e.g. SUZLON or NIFTY25DEC24500CE. */
+  symbol: string;
+  /** Null for equity. */
+  underlying: string | null;
+  /** YYYY-MM-DD; null for equity. */
+  expiry: string | null;
+  strike: number | null;
+  optionType: OptionType | null;
+  side: FillSide;
+  /** Units (shares, or contracts × lot size), never lots. */
+  quantity: number;
+  price: number;
+  /** Exchange time in India: always `YYYY-MM-DDTHH:MM:SS+05:30`, so the IST calendar day is its first 10 characters. */
+  executedAt: string;
+  /** Charges the broker reported for this fill, in rupees; null when the export has none. */
+  fees: number | null;
+  /** The row in the source file (header = row 1), for messages. */
+  row: number;
+}
+
+/** A row the parser could not import, with a message a trader can act on. */
+export interface ImportRowError {
+  row: number;
+  column: string | null;
+  message: string;
+}
+
+export interface ParseResult {
+  fills: Fill[];
+  errors: ImportRowError[];
+}

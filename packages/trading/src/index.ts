@@ -1,0 +1,82 @@
+// @bahi/trading: the journal's domain logic for Indian markets. Pure TypeScript: no React, no Supabase.
+
+// Charges: dated rate tables (data, not branches) and a contract-note style estimate, in integer paise.
+export { type BrokerageRule, type BrokerProfile, DISCOUNT_BROKER } from './charges/broker-profile';
+export {
+  type ChargeableTrade,
+  type ChargeBreakdown,
+  type ChargeLeg,
+  estimateCharges,
+  type Side,
+} from './charges/estimate-charges';
+export { type PerCrore, percent } from './charges/paise';
+export {
+  CHARGE_RATES,
+  EXCHANGES,
+  type Exchange,
+  type RateSet,
+  type RateTable,
+  rateSetOn,
+  SEGMENTS,
+  type Segment,
+  type SegmentRates,
+} from './charges/rates';
+export { kolkataDate } from './charges/trade-date';
+// Broker imports: CSV readers per broker and a generic mapper, FIFO matching into trades, re-import de-duplication.
+export { generateZerodhaTradebook } from './import/bench';
+export { isBlankRecord, parseCsv } from './import/csv';
+export { fillKey, type MergeResult, mergeFills } from './import/dedupe';
+export { parseDhanTransactions } from './import/dhan';
+export { type ColumnMap, type MappedCsvOptions, parseMappedCsv } from './import/mapped';
+export { instrumentKey, type MatchedTrade, matchFills, type Product, type TradeExecution } from './import/match';
+export { decodeSymbol } from './import/symbols';
+export type {
+  Exchange as FillExchange,
+  Fill,
+  FillSide,
+  ImportBroker,
+  ImportRowError,
+  OptionType,
+  ParseResult,
+  Segment as FillSegment,
+} from './import/types';
+export { parseZerodhaTradebook } from './import/zerodha';
+// Lot sizes: a dated table (they change about twice a year).
+export { type LotSizeEntry, type LotSizeTable, lotSize, NSE_INDEX_LOT_SIZES } from './lots/lot-sizes';
+// Position sizing and a single trade's realised R.
+export { realisedR } from './sizing/realised-r';
+export {
+  type Direction,
+  directionOf,
+  type PositionSize,
+  type SizingInput,
+  SizingInputError,
+  type SizingWarning,
+  sizePosition,
+} from './sizing/size-position';
+// Statistics: every figure carries its sample size; days and hours are India time.
+export { type CalendarDay, type CalendarMonth, type CalendarWeek, calendarMonth } from './stats/calendar';
+export {
+  DIMENSIONS,
+  type Dimension,
+  type Group,
+  type GroupOptions,
+  groupBy,
+  groupByAll,
+  HOLDING_TIME_BUCKETS,
+  holdingTimeBucket,
+  TIME_OF_DAY_BUCKETS,
+  timeOfDayBucket,
+  WEEKDAYS,
+} from './stats/group-by';
+export { type JournalStats, type JournalStatsOptions, journalStats } from './stats/journal-stats';
+export { type RBucket, type RDistribution, rDistribution, tradeR } from './stats/r-multiples';
+export {
+  type DailyPoint,
+  type Drawdown,
+  type EquityPoint,
+  type Summary,
+  type SummaryWithCurves,
+  summarize,
+} from './stats/summarize';
+export type { DayStat, Rate, Stat, TradeForStats, TradeStat } from './stats/types';

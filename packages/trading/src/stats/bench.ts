@@ -1,0 +1,147 @@
+// Statistics over 100,000 closed trades: summarize, every group-by, the R distribution and a calendar month.
+// Target: ≤ 25 ms for all of it (median of runs). Run with `npx tsx packages/trading/src/stats/bench.ts`.
+
+import { calendarMonth } from './calendar';
+import { groupByAll } from './group-by';
+import { dateOfDayNumber, dayNumber, weekdayOfDayNumber } from './ist';
+import { journalStats } from './journal-stats';
+import { rDistribution } from './r-multiples';
+import { summarize } from './summarize';
+import type { TradeForStats } from './types';
+
+export const BENCH_TRADES = 100_000;
+export const BENCH_TARGET_MS = 25;
+
+/** Deterministic pseudo-random numbers (mulberry32), so every run measures the same journal. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const pad = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+const ist = (day: number, second: number) =>
+  `${dateOfDayNumber(day)}T${pad(Math.floor(second / 3600))}:${pad(Math.floor(second / 60) % 60)}:${pad(second % 60)}+05:30`;
+
+/** 100,000 trades over about two years of weekdays, 200 a day, in entry order. */
+export function benchTrades(count = BENCH_TRADES, seed = 7): TradeForStats[] {
+  const next = random(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  const symbols = Array.from({ length: 60 }, (_, i) => `SYM${i}`);
+  const emotions = ['calm', 'fomo', 'anxious', 'greedy', 'confident', 'bored'];
+  const mistakes = ['no stop', 'chased entry', 'moved stop', 'oversized', 'early exit'];
+  const tags = ['breakout', 'trend', 'reversal', 'gap', 'news', 'scalp', 'vwap', 'range'];
+  const playbooks = ['pb-orb', 'pb-vwap', 'pb-gap', 'pb-trend', null];
+  const some = (list: readonly string[], max: number) => {
+    const k = Math.floor(next() * (max + 1));
+    return Array.from({ length: k }, () => pick(list));
+  };
+  const trades: TradeForStats[] = new Array(count);
+  let day = dayNumber(2025, 1, 1);
+  for (let i = 0; i < count; i++) {
+    if (i % 200 === 0)
+      do day++;
+      while (weekdayOfDayNumber(day) > 4);
+    const entrySecond = 33_300 + Math.floor(next() * 21_600); // 09:15 to 15:15 IST
+    const roll = next();
+    // 85% intraday (seconds to hours), 10% overnight, 5% held up to two weeks
+    const exitDay = roll < 0.85 ? day : roll < 0.95 ? day + 1 : day + 2 + Math.floor(next() * 12);
+    const exitSecond =
+      exitDay === day
+        ? Math.min(55_800, entrySecond + Math.floor(next() * 10_000))
+        : 33_300 + Math.floor(next() * 22_000);
+    const side = next() < 0.7 ? 'long' : 'short';
+    const entryPrice = 100 + Math.floor(next() * 2000);
+    const move = Math.round((next() - 0.45) * entryPrice * 2) / 100;
+    const exitPrice = entryPrice + move;
+    const quantity = 1 + Math.floor(next() * 200);
+    const grossPnl = Math.round((side === 'long' ? move : -move) * quantity * 100) / 100;
+    const charges = Math.round((20 + next() * 40) * 100) / 100;
+    const risk = Math.max(0.05, Math.round(entryPrice * next() * 2) / 100);
+    trades[i] = {
+      id: `t${i}`,
+      symbol: pick(symbols),
+      segment: pick(['equity', 'futures', 'options'] as const),
+      product: exitDay === day ? 'intraday' : 'carry_forward',
+      side,
+      entryTime: ist(day, entrySecond),
+      exitTime: ist(exitDay, exitSecond),
+      tradeDate: dateOfDayNumber(day),
+      grossPnl,
+      charges,
+      netPnl: Math.round((grossPnl - charges) * 100) / 100,
+      quantity,
+      entryPrice,
+      exitPrice,
+      stopLoss: next() < 0.7 ? (side === 'long' ? entryPrice - risk : entryPrice + risk) : null,
+      playbookId: pick(playbooks),
+      emotionsBefore: some(emotions, 2),
+      emotionsAfter: some(emotions, 1),
+      mistakes: some(mistakes, 1),
+      tags: some(tags, 2),
+    };
+  }
+  return trades;
+}
+
+export interface BenchFigures {
+  trades: number;
+  runs: number;
+  /** Median milliseconds of each part and of the whole. */
+  summarizeMs: number;
+  groupByAllMs: number;
+  rDistributionMs: number;
+  calendarMonthMs: number;
+  totalMs: number;
+  /** The same four results from `journalStats`, which parses the journal once. */
+  journalStatsMs: number;
+  targetMs: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export function benchStats(runs = 7): BenchFigures {
+  const trades = benchTrades();
+  const month = trades[Math.floor(trades.length / 2)]!.tradeDate.slice(0, 7);
+  const times: number[][] = [[], [], [], [], [], []];
+  for (let run = -2; run < runs; run++) {
+    // two warm-up runs let the JIT settle; they are not recorded
+    const t0 = performance.now();
+    summarize(trades);
+    const t1 = performance.now();
+    groupByAll(trades);
+    const t2 = performance.now();
+    rDistribution(trades);
+    const t3 = performance.now();
+    calendarMonth(trades, month);
+    const t4 = performance.now();
+    journalStats(trades, { month });
+    const t5 = performance.now();
+    if (run < 0) continue;
+    for (const [i, ms] of [t1 - t0, t2 - t1, t3 - t2, t4 - t3, t4 - t0, t5 - t4].entries()) times[i]!.push(ms);
+  }
+  const [summarizeMs, groupByAllMs, rDistributionMs, calendarMonthMs, totalMs, journalStatsMs] = times.map(median) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return {
+    trades: trades.length,
+    runs,
+    summarizeMs,
+    groupByAllMs,
+    rDistributionMs,
+    calendarMonthMs,
+    totalMs,
+    journalStatsMs,
+    targetMs: BENCH_TARGET_MS,
+  };
+}

@@ -1,0 +1,107 @@
+// Times in Asia/Kolkata without Intl: India has had no daylight saving since 1945, so IST is always UTC+05:30 and a
+// fixed offset is exact. Parsing by hand keeps 100,000-trade passes fast and independent of the machine's TZ.
+
+export const IST_OFFSET_MS = 19_800_000;
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
+export function dayNumber(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+/** 'YYYY-MM-DD' of a day number. */
+export function dateOfDayNumber(days: number): string {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
+}
+
+function digits(s: string, from: number, count: number): number {
+  let v = 0;
+  for (let i = from; i < from + count; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return Number.NaN;
+    v = v * 10 + c;
+  }
+  return v;
+}
+
+/** Day number of a 'YYYY-MM-DD' date. Throws on anything else. */
+export function parseDate(date: string): number {
+  const y = digits(date, 0, 4);
+  const m = digits(date, 5, 2);
+  const d = digits(date, 8, 2);
+  if (date.length !== 10 || date[4] !== '-' || date[7] !== '-' || !(m >= 1 && m <= 12 && d >= 1 && d <= 31)) {
+    throw new RangeError(`Expected a date as YYYY-MM-DD, got "${date}"`);
+  }
+  return dayNumber(y, m, d);
+}
+
+/**
+ * Epoch milliseconds of 'YYYY-MM-DDTHH:MM[:SS[.fff]](Z|±HH:MM|±HHMM)'. A time without an offset would be read in
+ * whatever zone the machine is in, which is how other journals shift trades onto the wrong day, so it is an error.
+ */
+export function parseTimestamp(iso: string): number {
+  const fail = () =>
+    new RangeError(`Expected an ISO timestamp with an offset (e.g. 2026-11-20T09:20:00+05:30), got "${iso}"`);
+  const day = parseDate(iso.slice(0, 10));
+  const sep = iso[10];
+  if ((sep !== 'T' && sep !== ' ') || iso[13] !== ':') throw fail();
+  const hh = digits(iso, 11, 2);
+  const mi = digits(iso, 14, 2);
+  let ms = 0;
+  let i = 16;
+  if (iso[i] === ':') {
+    ms = digits(iso, 17, 2) * 1000;
+    i = 19;
+    if (iso[i] === '.' || iso[i] === ',') {
+      let scale = 100;
+      for (i++; i < iso.length && iso.charCodeAt(i) >= 48 && iso.charCodeAt(i) <= 57; i++) {
+        ms += (iso.charCodeAt(i) - 48) * scale;
+        scale /= 10;
+      }
+      ms = Math.floor(ms);
+    }
+  }
+  let offsetMin: number;
+  const z = iso[i];
+  if (z === 'Z' && i === iso.length - 1) offsetMin = 0;
+  else if ((z === '+' || z === '-') && (iso.length === i + 6 || iso.length === i + 5)) {
+    const oh = digits(iso, i + 1, 2);
+    const om = digits(iso, iso.length === i + 6 ? i + 4 : i + 3, 2);
+    if (iso.length === i + 6 && iso[i + 3] !== ':') throw fail();
+    offsetMin = (z === '+' ? 1 : -1) * (oh * 60 + om);
+  } else throw fail();
+  const local = day * DAY_MS + hh * 3_600_000 + mi * 60_000 + ms;
+  const epoch = local - offsetMin * 60_000;
+  if (!Number.isFinite(epoch) || hh > 23 || mi > 59) throw fail();
+  return epoch;
+}
+
+/** The IST day number of an epoch instant. */
+export function istDay(epochMs: number): number {
+  return Math.floor((epochMs + IST_OFFSET_MS) / DAY_MS);
+}
+
+/** Minutes since IST midnight of an epoch instant (0…1439). */
+export function istMinuteOfDay(epochMs: number): number {
+  const local = epochMs + IST_OFFSET_MS;
+  return Math.floor((local - Math.floor(local / DAY_MS) * DAY_MS) / 60_000);
+}
+
+/** Monday = 0 … Sunday = 6 (1970-01-01, day 0, was a Thursday). */
+export function weekdayOfDayNumber(days: number): number {
+  return (((days + 3) % 7) + 7) % 7;
+}
