@@ -1,10 +1,11 @@
 import { MESSAGES } from '@bahi/auth-machine';
 import { formatINR, PLANS } from '@bahi/billing';
 import { Compass, Lock, Sparkles } from 'lucide-react';
+import type * as React from 'react';
 import { Link } from 'react-router-dom';
 import { CenteredPage } from '../../components/brand';
 import { buttonVariants } from '../../components/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
+import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
 import { Spinner } from '../../components/spinner';
 
 /** Shown while the session, roles and subscription are being checked. */
@@ -22,6 +23,44 @@ export function VerifyingAccess() {
   );
 }
 
+/** The card every access screen shares: an icon, a heading, what it means, and where to go. */
+function AccessPanel({
+  icon,
+  eyebrow,
+  title,
+  description,
+  actions,
+  actionsClassName = 'justify-center gap-2',
+}: {
+  icon: React.ReactNode;
+  eyebrow?: string;
+  title: string;
+  description: React.ReactNode;
+  actions: React.ReactNode;
+  actionsClassName?: string;
+}) {
+  return (
+    <CenteredPage>
+      <Card>
+        <CardHeader className="justify-items-center text-center">
+          <div
+            aria-hidden="true"
+            className="mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground [&_svg]:size-6"
+          >
+            {icon}
+          </div>
+          {eyebrow ? <p className="font-semibold text-muted-foreground text-sm">{eyebrow}</p> : null}
+          <CardTitle asChild>
+            <h1 className="text-xl">{title}</h1>
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardFooter className={actionsClassName}>{actions}</CardFooter>
+      </Card>
+    </CenteredPage>
+  );
+}
+
 export interface SecureContentProps {
   loginTo?: string;
   signupTo?: string;
@@ -30,93 +69,64 @@ export interface SecureContentProps {
 /** A protected page with no user: the spec's 'Secure Content' panel with Login and Sign Up links. */
 export function SecureContent({ loginTo = '/login', signupTo = '/signup' }: SecureContentProps) {
   return (
-    <CenteredPage>
-      <Card>
-        <CardHeader className="justify-items-center text-center">
-          <div
-            aria-hidden="true"
-            className="mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground"
-          >
-            <Lock className="size-6" />
-          </div>
-          <CardTitle asChild>
-            <h1 className="text-xl">{MESSAGES.secureContentTitle}</h1>
-          </CardTitle>
-          <CardDescription>{MESSAGES.secureContentBody}</CardDescription>
-        </CardHeader>
-        <CardFooter className="flex-col gap-2 sm:flex-row sm:justify-center">
+    <AccessPanel
+      icon={<Lock />}
+      title={MESSAGES.secureContentTitle}
+      description={MESSAGES.secureContentBody}
+      actionsClassName="flex-col gap-2 sm:flex-row sm:justify-center"
+      actions={
+        <>
           <Link to={loginTo} className={buttonVariants({ className: 'w-full sm:w-auto' })}>
             Login
           </Link>
           <Link to={signupTo} className={buttonVariants({ variant: 'outline', className: 'w-full sm:w-auto' })}>
             Sign Up
           </Link>
-        </CardFooter>
-      </Card>
-    </CenteredPage>
+        </>
+      }
+    />
   );
 }
 
 /** A signed-in user without a subscription, free access or admin role. */
 export function SubscriptionRequired({ subscriptionTo = '/subscription' }: { subscriptionTo?: string }) {
   return (
-    <CenteredPage>
-      <Card>
-        <CardHeader className="justify-items-center text-center">
-          <div
-            aria-hidden="true"
-            className="mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground"
-          >
-            <Sparkles className="size-6" />
-          </div>
-          <CardTitle asChild>
-            <h1 className="text-xl">{MESSAGES.subscriptionRequired}</h1>
-          </CardTitle>
-          <CardDescription>
-            Plans start at {formatINR(PLANS.monthly.amount)} a month, or {formatINR(PLANS.yearly.amount)} a year (
-            {PLANS.yearly.description}). Your trades and notes stay exactly where you left them.
-          </CardDescription>
-        </CardHeader>
-        <CardContent />
-        <CardFooter className="justify-center">
-          <Link to={subscriptionTo} className={buttonVariants()}>
-            See plans
-          </Link>
-        </CardFooter>
-      </Card>
-    </CenteredPage>
+    <AccessPanel
+      icon={<Sparkles />}
+      title={MESSAGES.subscriptionRequired}
+      description={
+        <>
+          Plans start at {formatINR(PLANS.monthly.amount)} a month, or {formatINR(PLANS.yearly.amount)} a year (
+          {PLANS.yearly.description}). Your trades and notes stay exactly where you left them.
+        </>
+      }
+      actions={
+        <Link to={subscriptionTo} className={buttonVariants()}>
+          See plans
+        </Link>
+      }
+    />
   );
 }
 
 /** Any path the router does not know. */
 export function NotFound({ homeTo = '/' }: { homeTo?: string }) {
   return (
-    <CenteredPage>
-      <Card>
-        <CardHeader className="justify-items-center text-center">
-          <div
-            aria-hidden="true"
-            className="mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground"
-          >
-            <Compass className="size-6" />
-          </div>
-          <p className="font-semibold text-muted-foreground text-sm">404</p>
-          <CardTitle asChild>
-            <h1 className="text-xl">Page not found</h1>
-          </CardTitle>
-          <CardDescription>
-            This page does not exist or has moved. Check the address, or head back to your journal.
-          </CardDescription>
-        </CardHeader>
-        <CardFooter className="justify-center gap-2">
+    <AccessPanel
+      icon={<Compass />}
+      eyebrow="404"
+      title="Page not found"
+      description="This page does not exist or has moved. Check the address, or head back to your journal."
+      actions={
+        <>
           <Link to={homeTo} className={buttonVariants()}>
             Go to home
           </Link>
           <Link to="/dashboard" className={buttonVariants({ variant: 'outline' })}>
             Open dashboard
           </Link>
-        </CardFooter>
-      </Card>
-    </CenteredPage>
+        </>
+      }
+    />
   );
 }

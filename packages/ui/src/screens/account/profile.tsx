@@ -18,7 +18,7 @@ import { EmptyState } from '../../components/empty-state';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { Skeleton } from '../../components/skeleton';
-import { formValues } from '../auth/auth-form';
+import { ValuesForm } from '../auth/auth-form';
 
 export interface MfaFactor {
   id: string;
@@ -190,14 +190,7 @@ export function ProfileScreen({
           </CardTitle>
           <CardDescription>Shown on your dashboard and exported reports.</CardDescription>
         </CardHeader>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            onSaveName?.(formValues(e.currentTarget, ['fullName'] as const));
-          }}
-          className="grid gap-6"
-        >
+        <ValuesForm fields={['fullName'] as const} onValues={onSaveName} className="grid gap-6">
           <CardContent className="grid gap-4">
             {name.serviceError ? <Alert variant="error" title={name.serviceError} /> : null}
             {name.saved ? <Alert variant="success" title={name.saved} /> : null}
@@ -210,7 +203,7 @@ export function ProfileScreen({
               {savingName ? 'Saving…' : 'Save name'}
             </Button>
           </CardFooter>
-        </form>
+        </ValuesForm>
       </Card>
 
       <Card>
@@ -220,12 +213,9 @@ export function ProfileScreen({
           </CardTitle>
           <CardDescription>Other devices stay signed in until their session ends.</CardDescription>
         </CardHeader>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            onChangePassword?.(formValues(e.currentTarget, ['password', 'confirmPassword'] as const));
-          }}
+        <ValuesForm
+          fields={['password', 'confirmPassword'] as const}
+          onValues={onChangePassword}
           className="grid gap-6"
         >
           <CardContent className="grid gap-4">
@@ -243,7 +233,7 @@ export function ProfileScreen({
               {savingPassword ? 'Updating…' : 'Update password'}
             </Button>
           </CardFooter>
-        </form>
+        </ValuesForm>
       </Card>
 
       <Card>
@@ -255,13 +245,10 @@ export function ProfileScreen({
         </CardHeader>
         <CardContent className="grid gap-4">
           {totp.status === 'enrolling' ? (
-            <form
-              noValidate
+            <ValuesForm
+              fields={['code'] as const}
+              onValues={(values) => onVerifyTotp?.(values.code)}
               className="grid gap-4 rounded-lg border p-4 sm:grid-cols-[auto_1fr]"
-              onSubmit={(e) => {
-                e.preventDefault();
-                onVerifyTotp?.(formValues(e.currentTarget, ['code'] as const).code);
-              }}
             >
               <QrImage svg={totp.qrSvg} />
               <div className="grid content-start gap-3">
@@ -292,7 +279,7 @@ export function ProfileScreen({
                   </Button>
                 </div>
               </div>
-            </form>
+            </ValuesForm>
           ) : (
             <div>
               <Button variant="outline" loading={totp.status === 'starting'} onClick={onStartTotp}>

@@ -17,9 +17,36 @@ export interface AuthFormProps<Values, Field extends string = keyof Values & str
 }
 
 /** Reads named string fields from a submitted form. */
-export function formValues<K extends string>(form: HTMLFormElement, keys: readonly K[]): Record<K, string> {
+function formValues<K extends string>(form: HTMLFormElement, keys: readonly K[]): Record<K, string> {
   const data = new FormData(form);
   return Object.fromEntries(keys.map((k) => [k, String(data.get(k) ?? '')])) as Record<K, string>;
+}
+
+/**
+ * A form that hands the values of its named fields to `onValues` instead of submitting. The browser's own
+ * validation is off: the machines validate, and the screens show their field errors.
+ */
+export function ValuesForm<K extends string>({
+  fields,
+  onValues,
+  busy,
+  ...props
+}: Omit<React.ComponentProps<'form'>, 'onSubmit'> & {
+  fields: readonly K[];
+  onValues?: (values: Record<K, string>) => void;
+  busy?: boolean;
+}) {
+  return (
+    <form
+      noValidate
+      aria-busy={busy || undefined}
+      {...props}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onValues?.(formValues(event.currentTarget, fields));
+      }}
+    />
+  );
 }
 
 export function AuthCard({

@@ -6,7 +6,7 @@ import { Button, buttonVariants } from '../../components/button';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { Spinner } from '../../components/spinner';
-import { AuthCard, type AuthFormProps, formValues, TextLink } from './auth-form';
+import { AuthCard, type AuthFormProps, TextLink, ValuesForm } from './auth-form';
 
 export interface LoginValues {
   email: string;
@@ -26,15 +26,7 @@ export function LoginScreen({ status = 'idle', fieldErrors = {}, serviceError, o
         </span>
       }
     >
-      <form
-        noValidate
-        aria-busy={submitting || undefined}
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit?.(formValues(e.currentTarget, ['email', 'password'] as const));
-        }}
-      >
+      <ValuesForm fields={['email', 'password'] as const} onValues={onSubmit} busy={submitting} className="grid gap-4">
         <Field label="Email" error={fieldErrors.email} required>
           <Input name="email" type="email" autoComplete="email" placeholder="you@example.com" disabled={submitting} />
         </Field>
@@ -47,7 +39,7 @@ export function LoginScreen({ status = 'idle', fieldErrors = {}, serviceError, o
         <Button type="submit" loading={submitting}>
           {submitting ? 'Logging in…' : 'Log in'}
         </Button>
-      </form>
+      </ValuesForm>
     </AuthCard>
   );
 }
@@ -76,14 +68,11 @@ export function SignupScreen({
         </span>
       }
     >
-      <form
-        noValidate
-        aria-busy={submitting || undefined}
+      <ValuesForm
+        fields={['fullName', 'email', 'password'] as const}
+        onValues={onSubmit}
+        busy={submitting}
         className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit?.(formValues(e.currentTarget, ['fullName', 'email', 'password'] as const));
-        }}
       >
         <Field label="Full name" error={fieldErrors.fullName} required>
           <Input name="fullName" autoComplete="name" placeholder="Priya Sharma" disabled={submitting} />
@@ -106,7 +95,7 @@ export function SignupScreen({
           By creating an account you agree to the <TextLink to="/terms">Terms</TextLink> and{' '}
           <TextLink to="/privacy">Privacy Policy</TextLink>.
         </p>
-      </form>
+      </ValuesForm>
     </AuthCard>
   );
 }
@@ -135,22 +124,14 @@ export function ForgotPasswordScreen({
           If an account exists for {sentTo}, a reset link is on its way. It works once and expires in an hour.
         </Alert>
       ) : (
-        <form
-          noValidate
-          aria-busy={submitting || undefined}
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onSubmit?.(formValues(e.currentTarget, ['email'] as const));
-          }}
-        >
+        <ValuesForm fields={['email'] as const} onValues={onSubmit} busy={submitting} className="grid gap-4">
           <Field label="Email" error={fieldErrors.email} required>
             <Input name="email" type="email" autoComplete="email" placeholder="you@example.com" disabled={submitting} />
           </Field>
           <Button type="submit" loading={submitting}>
             {submitting ? 'Sending link…' : 'Send reset link'}
           </Button>
-        </form>
+        </ValuesForm>
       )}
     </AuthCard>
   );
@@ -209,14 +190,11 @@ export function ResetPasswordScreen({
         )
       }
     >
-      <form
-        noValidate
-        aria-busy={submitting || undefined}
+      <ValuesForm
+        fields={['password', 'confirmPassword'] as const}
+        onValues={onSubmit}
+        busy={submitting}
         className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit?.(formValues(e.currentTarget, ['password', 'confirmPassword'] as const));
-        }}
       >
         <Field label="New password" error={fieldErrors.password} required>
           <Input name="password" type="password" autoComplete="new-password" disabled={submitting} />
@@ -227,7 +205,7 @@ export function ResetPasswordScreen({
         <Button type="submit" loading={submitting}>
           {submitting ? 'Saving…' : 'Save new password'}
         </Button>
-      </form>
+      </ValuesForm>
     </AuthCard>
   );
 }
