@@ -24,7 +24,6 @@ function named<P extends object>(load: () => Promise<ComponentType<P>>): LazyPag
 
 const marketing = () => import('./pages/marketing');
 const auth = () => import('./pages/auth');
-const journal = () => import('./pages/journal');
 const Landing = named(() => marketing().then((m) => m.LandingRoute));
 const FeaturesIndex = named(() => marketing().then((m) => m.FeaturesIndexRoute));
 const Feature = named(() => marketing().then((m) => m.FeatureRoute));
@@ -40,24 +39,35 @@ const Subscription = lazyPage(() => import('./pages/subscription'));
 const Profile = lazyPage(() => import('./pages/profile'));
 const Admin = lazyPage(() => import('./pages/admin'));
 const Dashboard = lazyPage(() => import('./pages/dashboard'));
-const Area = named(() => journal().then((m) => m.AreaRoute));
+const Trades = lazyPage(() => import('./pages/trades'));
+const TradeForm = lazyPage(() => import('./pages/trade-form'));
+const Calendar = lazyPage(() => import('./pages/calendar'));
+const Analytics = lazyPage(() => import('./pages/analytics'));
+const Assistant = lazyPage(() => import('./pages/assistant'));
+const Notebook = lazyPage(() => import('./pages/notebook'));
+const Funds = lazyPage(() => import('./pages/funds'));
+const PositionSizing = lazyPage(() => import('./pages/position-sizing'));
+const Gallery = lazyPage(() => import('./pages/gallery'));
+const Playbooks = lazyPage(() => import('./pages/playbooks'));
+const PlaybookForm = lazyPage(() => import('./pages/playbook-form'));
 
 const LEGAL = ['terms', 'privacy', 'shipping', 'refund', 'contact'] as const;
 const FEATURES = ['ai-assistant', 'playbooks', 'emotions', 'time', 'trade-entry', 'calculator'] as const;
-const AREAS = [
-  '/trades',
-  '/trade-form/:id?',
-  '/calendar',
-  '/analytics',
-  assistantPath,
-  '/notebook',
-  '/funds',
-  '/position-sizing',
-  '/gallery',
-  '/playbooks',
-  '/playbook/create',
-  '/playbook/edit/:id',
-] as const;
+/** The journal areas: each path and its page. */
+const AREAS: Array<[string, LazyPage<object>]> = [
+  ['/trades', Trades],
+  ['/trade-form/:id?', TradeForm],
+  ['/calendar', Calendar],
+  ['/analytics', Analytics],
+  [assistantPath, Assistant],
+  ['/notebook', Notebook],
+  ['/funds', Funds],
+  ['/position-sizing', PositionSizing],
+  ['/gallery', Gallery],
+  ['/playbooks', Playbooks],
+  ['/playbook/create', PlaybookForm],
+  ['/playbook/edit/:id', PlaybookForm],
+];
 
 // supabase-js, the auth machines and the query cache load on demand too (auth-app.tsx): a visitor reading the
 // public marketing pages without a stored session never needs them.
@@ -178,7 +188,7 @@ export const routes: RouteObject[] = [
           { path: '/profile', ...page(<Profile />, Profile.preload) },
           { path: '/admin', ...page(<Admin />, Admin.preload) },
           { path: '/dashboard', ...page(<Dashboard />, Dashboard.preload) },
-          ...AREAS.map((path) => ({ path, ...page(<Area />, Area.preload) })),
+          ...AREAS.map(([path, Page]) => ({ path, ...page(<Page />, Page.preload) })),
           // The ui shell's navigation links to /Bahi-AI; under another product name that is the assistant too.
           ...(assistantPath === '/Bahi-AI'
             ? []

@@ -22,6 +22,17 @@ export {
   type SegmentRates,
 } from './charges/rates';
 export { kolkataDate } from './charges/trade-date';
+// Filters shared by the trades list and analytics.
+export {
+  type FilterableTrade,
+  filterTrades,
+  isEmptyFilter,
+  OUTCOMES,
+  type Outcome,
+  outcomeOf,
+  type TradeFilter,
+  tradeMatcher,
+} from './filter/filter';
 // Broker imports: CSV readers per broker and a generic mapper, FIFO matching into trades, re-import de-duplication.
 export { generateZerodhaTradebook } from './import/bench';
 export { isBlankRecord, parseCsv } from './import/csv';

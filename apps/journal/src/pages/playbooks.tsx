@@ -1,0 +1,5 @@
+import { PlaybooksScreen } from '@bahi/ui';
+
+export default function PlaybooksPage() {
+  return <PlaybooksScreen status="empty" />;
+}
