@@ -16,6 +16,7 @@ export default defineProject({
       'tests-pg/**/*.test.ts',
       'tests/rls.test.ts',
       'tests/rpcs.test.ts',
+      'tests/import-trades.test.ts',
       'tests/migrations.test.ts',
       'tests/stack.e2e.test.ts',
       'functions/razorpay/activation.sql.test.ts',

@@ -55,7 +55,8 @@ describe('migrations', () => {
     for (const t of tables) expect(t.rls, t.name).toBe(true);
   });
 
-  it('make every public function SECURITY DEFINER with an empty search_path, closed to anon', async () => {
+  // import_trades is the one SECURITY INVOKER function: it writes the caller's own rows, so RLS is its guard.
+  it('make every public function SECURITY DEFINER (but import_trades) with an empty search_path, closed to anon', async () => {
     const fns = await rows<{ name: string; definer: boolean; config: string[] | null; anon: boolean; auth: boolean }>(
       `select p.proname as name, p.prosecdef as definer, p.proconfig as config,
          has_function_privilege('anon', p.oid, 'execute') as anon,
@@ -63,7 +64,7 @@ describe('migrations', () => {
        from pg_proc p where p.pronamespace = 'public'::regnamespace order by 1`,
     );
     for (const f of fns) {
-      expect(f.definer, f.name).toBe(true);
+      expect(f.definer, f.name).toBe(f.name !== 'import_trades');
       expect(f.config, f.name).toContain('search_path=""');
       expect(f.anon, f.name).toBe(false);
     }
@@ -74,6 +75,7 @@ describe('migrations', () => {
       'admin_list_subscriptions',
       'admin_list_users',
       'has_free_access',
+      'import_trades',
       'is_admin_secure',
       'remove_role_from_user',
     ]);
@@ -341,7 +343,17 @@ describe('seed', () => {
          (select sum(amount) from public.funds where user_id = $1 and kind = 'deposit')::text as deposits`,
       [DEMO],
     );
-    expect(counts).toEqual({ playbooks: 4, daily: 6, pages: 3, deposits: '600000.00' });
+    expect(counts).toEqual({ playbooks: 4, daily: 12, pages: 5, deposits: '600000.00' });
+  });
+
+  it('writes the daily journal on trading days, each with its trades to link to', async () => {
+    const lonely = await rows(
+      `select n.journal_date::text as day from public.notes n
+       where n.user_id = $1 and n.kind = 'daily'
+         and not exists (select 1 from public.trades t where t.user_id = n.user_id and t.trade_date = n.journal_date)`,
+      [DEMO],
+    );
+    expect(lonely).toEqual([]);
   });
 
   it('can run again: it resets the two accounts to the same state', async () => {
