@@ -1,8 +1,10 @@
 // `npm run bench -w @bahi/journal`: the JavaScript the landing page and /dashboard make the browser download
-// (gzip), and the time until /dashboard shows the seed data, in Chromium against a production build.
+// (gzip), the time until /dashboard shows the seed data, and the time until it shows the statistics of a journal
+// of 10,000 closed trades, in Chromium against a production build.
 // Starts, like the e2e global setup: the local stack (in memory, seeded from supabase/), a build of the app
 // pointed at it and `vite preview`, all on 127.0.0.1. Bounded in time; stops everything it starts.
 
+import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,15 +12,19 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { loadConfig, startServer } from '@bahi/supabase-local';
+import { loadConfig, type RunningServer, startServer } from '@bahi/supabase-local';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { build, preview } from 'vite';
 
 const LANDING_TARGET_KB = 120;
 const DASHBOARD_TARGET_MS = 1500;
+/** No figure in the issue; the aim is the same 1.5 s as the seed data. */
+const LARGE_DASHBOARD_TARGET_MS = 1500;
+const LARGE_TRADES = 10_000;
 const RUNS = 5;
+const LARGE_RUNS = 3;
 const DEMO = { email: 'demo@bahi.local', password: 'demo-trader-2026' };
-const DEADLINE_MS = 110_000;
+const DEADLINE_MS = 240_000;
 /** BENCH_VERBOSE=1 lists every JS file with its gzip size and request start. */
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 
@@ -88,36 +94,51 @@ async function shippedJs(context: BrowserContext, url: string, ready: string): P
   };
 }
 
-/** The demo trader's session as supabase-js keeps it in localStorage (`sb-<ref>-auth-token`). */
-async function demoSession(apiUrl: string, anonKey: string): Promise<{ key: string; value: string }> {
+interface Login {
+  email: string;
+  password: string;
+}
+
+/** A trader's session as supabase-js keeps it in localStorage (`sb-<ref>-auth-token`). */
+async function storedSession(apiUrl: string, anonKey: string, login: Login): Promise<{ key: string; value: string }> {
   const res = await fetch(`${apiUrl}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { apikey: anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO),
+    body: JSON.stringify(login),
   });
-  if (!res.ok) throw new Error(`demo sign-in failed: ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`sign-in of ${login.email} failed: ${res.status} ${await res.text()}`);
   const session = (await res.json()) as { expires_in: number; expires_at?: number };
   session.expires_at ??= Math.round(Date.now() / 1000) + session.expires_in;
   return { key: `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`, value: JSON.stringify(session) };
 }
 
-/** A context whose localStorage holds the demo trader's session, as after a sign-in. */
-async function signedInContext(browser: Browser, apiUrl: string, anonKey: string): Promise<BrowserContext> {
+/** A context whose localStorage holds the trader's session (the demo trader's by default), as after a sign-in. */
+async function signedInContext(
+  browser: Browser,
+  apiUrl: string,
+  anonKey: string,
+  login: Login = DEMO,
+): Promise<BrowserContext> {
   const context = await newContext(browser);
   await context.addInitScript(
     ({ key, value }) => {
       if (!localStorage.getItem(key)) localStorage.setItem(key, value);
     },
-    await demoSession(apiUrl, anonKey),
+    await storedSession(apiUrl, anonKey, login),
   );
   return context;
 }
 
 /** The recent trades table of the dashboard with at least one seeded trade in it. */
 const SEED_ROW = '[data-slot="dashboard"] table tbody tr';
+/** The dashboard's statistics (net P&L, win rate … each with its sample size), computed from every trade. */
+const STATS = '[data-slot="dashboard-stats"]';
 
-/** Milliseconds from navigation start until the dashboard shows a row of seed data (recorded in the page). */
-async function timeToSeedData(context: BrowserContext, url: string): Promise<number> {
+/**
+ * Milliseconds from navigation start until `selector` (by default a row of seed data) is in the page, recorded in the
+ * page by a MutationObserver so that Playwright's polling does not add to it.
+ */
+async function timeToSeedData(context: BrowserContext, url: string, selector = SEED_ROW): Promise<number> {
   const page = await context.newPage();
   await page.addInitScript((selector) => {
     const w = window as unknown as { __seedShownAt?: number };
@@ -128,7 +149,7 @@ async function timeToSeedData(context: BrowserContext, url: string): Promise<num
       }
     });
     observer.observe(document, { childList: true, subtree: true });
-  }, SEED_ROW);
+  }, selector);
   // With BENCH_VERBOSE=1: when 'Verifying access...', the shell and the dashboard first showed. A string, since tsx
   // would add helpers to a function's source that the page does not have.
   if (VERBOSE) {
@@ -144,7 +165,7 @@ async function timeToSeedData(context: BrowserContext, url: string): Promise<num
       }).observe(document, { childList: true, subtree: true });`);
   }
   await page.goto(url);
-  await page.locator(SEED_ROW).first().waitFor({ state: 'visible', timeout: 20_000 });
+  await page.locator(selector).first().waitFor({ state: 'visible', timeout: 30_000 });
   const at = await page.evaluate(() => (window as unknown as { __seedShownAt?: number }).__seedShownAt);
   if (VERBOSE) {
     console.log(`  first shown (ms): ${await page.evaluate('JSON.stringify(window.__marks)')}`);
@@ -159,6 +180,58 @@ async function timeToSeedData(context: BrowserContext, url: string): Promise<num
   await page.close();
   if (at === undefined) throw new Error('the seed data was never recorded as shown');
   return at;
+}
+
+/**
+ * A fresh trader (onboarded, two days old, an active subscription, so the access check runs as for a paying user)
+ * with `count` closed equity intraday trades over the weekdays from December 2023, about 14 a day: inserted with
+ * SQL as the service would, since 10,000 trades through the API would time the import, not the dashboard.
+ */
+async function largeJournal(stack: RunningServer, count: number): Promise<Login> {
+  const login = { email: `bench-${process.pid}@bahi.local`, password: `bench-${randomUUID()}` };
+  const res = await fetch(`${stack.url}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: {
+      apikey: stack.serviceRoleKey,
+      authorization: `Bearer ${stack.serviceRoleKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      ...login,
+      email_confirm: true,
+      user_metadata: { full_name: 'Bench Trader', onboarding_completed: true },
+    }),
+  });
+  if (!res.ok) throw new Error(`creating the bench trader failed: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  await stack.db.query(`update auth.users set created_at = now() - interval '48 hours' where id = $1`, [id]);
+  await stack.db.query(
+    `insert into public.subscriptions (user_id, status, plan, provider_subscription_id, end_date)
+     values ($1, 'active', 'yearly', $2, now() + interval '300 days')`,
+    [id, `bench_${id.slice(0, 8)}`],
+  );
+  // Trade n: trading day n / 14 (weekdays from Monday 4 December 2023), entered 09:15 + 20 min × (n mod 14) IST,
+  // held 5 to 124 minutes; a move of −4.5 to +5.5 rupees on 100 shares, so roughly half win.
+  await stack.db.query(
+    `insert into public.trades (user_id, exchange, segment, product, symbol, side, quantity, avg_entry_price,
+       avg_exit_price, entry_time, exit_time, status, gross_pnl, charges, stop_loss, emotions_before, mistakes)
+     select $1::uuid, 'NSE', 'equity', 'intraday',
+       (array['RELIANCE','TCS','INFY','HDFCBANK','ICICIBANK','SBIN','TATAMOTORS','ITC','LT','AXISBANK'])[1 + n % 10],
+       side, 100, entry_price, entry_price + (case when side = 'long' then move else -move end),
+       entry, entry + make_interval(mins => 5 + n % 120), 'closed', move * 100, 20 + n % 15,
+       case when n % 4 = 0 then null when side = 'long' then entry_price - 2 else entry_price + 2 end,
+       array[(array['calm','fomo','anxious','confident'])[1 + n % 4]],
+       case when n % 9 = 0 then array['overtraded'] else '{}' end
+     from (
+       select n, case when n % 3 = 0 then 'short' else 'long' end as side, 500 + n % 50 as entry_price,
+         ((n * 37) % 21 - 9) * 0.5 as move,
+         ((date '2023-12-04' + ((n / 14) / 5) * 7 + (n / 14) % 5) + time '09:15'
+           + make_interval(mins => 20 * (n % 14))) at time zone 'Asia/Kolkata' as entry
+       from generate_series(0, $2::int - 1) as n
+     ) as t`,
+    [id, count],
+  );
+  return login;
 }
 
 async function main() {
@@ -230,6 +303,22 @@ async function main() {
       `/dashboard until the seed data shows, median of ${RUNS}: ${mid.toFixed(0)} ms ` +
         `[${samples.map((s) => s.toFixed(0)).join(', ')}] (target ≤ ${DASHBOARD_TARGET_MS} ms: ` +
         `${verdict(mid <= DASHBOARD_TARGET_MS)})`,
+    );
+
+    // 3. The dashboard's statistics over 10,000 closed trades: every trade read (in pages of 1,000) and summarised.
+    const large = await largeJournal(stack, LARGE_TRADES);
+    const largeSamples: number[] = [];
+    for (let i = 0; i < LARGE_RUNS + 1; i++) {
+      const context = await signedInContext(browser, stack.url, stack.anonKey, large);
+      const ms = await timeToSeedData(context, `${appUrl}/dashboard`, STATS);
+      await context.close();
+      if (i > 0) largeSamples.push(ms); // as above, the first run only warms up
+    }
+    const largeMid = median(largeSamples);
+    console.log(
+      `/dashboard with ${LARGE_TRADES.toLocaleString('en-IN')} trades until the statistics show, median of ` +
+        `${LARGE_RUNS}: ${largeMid.toFixed(0)} ms [${largeSamples.map((s) => s.toFixed(0)).join(', ')}] ` +
+        `(aim ≤ ${LARGE_DASHBOARD_TARGET_MS} ms: ${verdict(largeMid <= LARGE_DASHBOARD_TARGET_MS)})`,
     );
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);

@@ -8,7 +8,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ProtectedLayoutContext, SessionStatusContext } from './auth-presence';
 import { AuthRoot } from './auth-root';
-import { recentTradesQuery } from './data';
+import { assistantPath } from './config';
+import { journalTradesQuery, playbooksQuery, tagsQuery } from './journal-data';
 import { assuranceKey, assuranceQuery } from './mfa-gate';
 import { ProtectedLayout } from './protected-layout';
 import { createQueryClient } from './query-client';
@@ -18,9 +19,21 @@ import { createQueryClient } from './query-client';
  * (its 300 ms delay and round trips) and the page's mount. It is the user's own under RLS and nothing shows it
  * before the guard lets the user in; a user sent elsewhere has only made one read.
  */
+/** The whole journal (trades with tags, playbooks, tags): what every journal area computes from. */
+const journal = (client: QueryClient, userId: string) =>
+  Promise.all([
+    client.prefetchQuery(journalTradesQuery(userId)),
+    client.prefetchQuery(playbooksQuery(userId)),
+    client.prefetchQuery(tagsQuery(userId)),
+  ]).then(() => undefined);
+
 const PAGE_DATA: Record<string, (client: QueryClient, userId: string) => Promise<void>> = {
-  '/dashboard': (client, userId) => client.prefetchQuery(recentTradesQuery(userId)),
-  '/trades': (client, userId) => client.prefetchQuery(recentTradesQuery(userId, 200)),
+  '/dashboard': journal,
+  '/trades': journal,
+  '/calendar': journal,
+  '/analytics': journal,
+  '/playbooks': journal,
+  [assistantPath]: journal,
 };
 
 function usePageDataEarly(userId: string | undefined, sessionKey: string | undefined) {

@@ -1,42 +1,117 @@
-import type { CalendarDay, DashboardData, DashboardTrade } from '@bahi/ui';
+// The dashboard's figures for a period, from the journal the other areas share: the statistics are
+// @bahi/trading's `summarize`; this module only picks the period's trades and shapes what the screen shows.
+import { summarize, type TradeForStats } from '@bahi/trading';
+import type { ChargeLine, DashboardData, DashboardPeriod, DashboardTrade } from '@bahi/ui';
+import { type JournalTrade, toStatsTrade } from './journal-data';
 
+/** The dashboard's legacy recent-trades row (still read by data.ts's `recentTradesQuery`). */
 export interface ClosedTrade extends DashboardTrade {
   /** IST calendar day of the trade, 'YYYY-MM-DD'. */
   tradeDate: string;
   charges: number;
 }
 
-/** The dashboard's month: the month of the newest trade, with its totals, daily P&L, equity curve and calendar. */
-export function dashboardData(trades: ClosedTrade[], recentCount = 10): DashboardData | null {
-  const newest = trades[0];
-  if (!newest) return null;
-  const month = newest.tradeDate.slice(0, 7);
-  const inMonth = trades.filter((t) => t.tradeDate.startsWith(month));
-  const byDay = new Map<string, CalendarDay>();
-  for (const t of inMonth) {
-    const day = byDay.get(t.tradeDate) ?? { pnl: 0, trades: 0 };
-    byDay.set(t.tradeDate, { pnl: day.pnl + t.pnl, trades: day.trades + 1 });
+const addDays = (iso: string, days: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * The IST dates a period covers, both inclusive, up to `today` (an IST date); null for all time.
+ * India's financial year runs 1 April to 31 March.
+ */
+export function periodRange(period: DashboardPeriod, today: string): { from: string; to: string } | null {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  switch (period) {
+    case 'month':
+      return { from: `${today.slice(0, 7)}-01`, to: today };
+    case '30d':
+      return { from: addDays(today, -29), to: today };
+    case 'fy':
+      return { from: `${month >= 4 ? year : year - 1}-04-01`, to: today };
+    case 'all':
+      return null;
   }
-  const days = [...byDay.keys()].sort();
-  let equity = 0;
-  const netPnl = inMonth.reduce((sum, t) => sum + t.pnl, 0);
-  const wins = inMonth.filter((t) => t.pnl > 0).length;
+}
+
+/** Broker and estimate breakdowns name the same charges differently; both read as the trader would. */
+const CHARGE_LABELS: Record<string, string> = {
+  brokerage: 'Brokerage',
+  stt: 'STT',
+  transaction: 'Exchange transaction',
+  exchange_txn: 'Exchange transaction',
+  gst: 'GST',
+  stamp: 'Stamp duty',
+  stamp_duty: 'Stamp duty',
+  sebi: 'SEBI fee',
+  ipft: 'IPFT',
+  dp_charges: 'DP charges',
+};
+const NOT_CHARGES = new Set(['total', 'turnover']);
+
+/** What the trades' charges were made of, largest first; charges without a breakdown are one line, so lines add up. */
+export function chargeLines(trades: readonly JournalTrade[]): ChargeLine[] {
+  const sums = new Map<string, number>();
+  const add = (label: string, amount: number) => sums.set(label, (sums.get(label) ?? 0) + amount);
+  for (const t of trades) {
+    if (!t.chargesBreakdown) {
+      if (t.charges) add('Not itemised', t.charges);
+      continue;
+    }
+    for (const [key, amount] of Object.entries(t.chargesBreakdown)) {
+      if (NOT_CHARGES.has(key) || !amount) continue;
+      add(CHARGE_LABELS[key] ?? 'Other', Number(amount));
+    }
+  }
+  return [...sums]
+    .map(([label, amount]) => ({ label, amount: Math.round(amount * 100) / 100 }))
+    .filter((line) => line.amount !== 0)
+    .sort((a, b) => b.amount - a.amount);
+}
+
+const SEGMENT_LABELS = { equity: 'Equity', futures: 'Futures', options: 'Options' } as const;
+
+/**
+ * The dashboard for `period` (closed trades whose IST trade date falls in it); null when the journal has no closed
+ * trade at all (the screen's empty state). `trades` may come in any order.
+ */
+export function dashboardData(
+  trades: readonly JournalTrade[],
+  period: DashboardPeriod,
+  today: string,
+  playbookNames: ReadonlyMap<string, string> = new Map(),
+  recentCount = 10,
+): DashboardData | null {
+  const closed: { journal: JournalTrade; stats: TradeForStats }[] = [];
+  for (const journal of trades) {
+    const stats = toStatsTrade(journal);
+    if (stats) closed.push({ journal, stats });
+  }
+  if (closed.length === 0) return null;
+  const range = periodRange(period, today);
+  const inPeriod = range
+    ? closed.filter((t) => t.stats.tradeDate >= range.from && t.stats.tradeDate <= range.to)
+    : closed;
+  const summary = summarize(inPeriod.map((t) => t.stats));
+  const { equity, ...figures } = summary;
+  const recent = [...inPeriod]
+    .sort((a, b) => (a.stats.exitTime < b.stats.exitTime ? 1 : a.stats.exitTime > b.stats.exitTime ? -1 : 0))
+    .slice(0, recentCount);
   return {
-    month,
-    summary: {
-      netPnl,
-      winRate: inMonth.length ? wins / inMonth.length : 0,
-      wins,
-      trades: inMonth.length,
-      expectancy: inMonth.length ? netPnl / inMonth.length : 0,
-      charges: inMonth.reduce((sum, t) => sum + t.charges, 0),
-    },
-    daily: days.map((date) => ({ date, pnl: byDay.get(date)!.pnl })),
-    equity: days.map((date) => {
-      equity += byDay.get(date)!.pnl;
-      return { date, equity };
-    }),
-    calendar: Object.fromEntries(byDay),
-    recentTrades: trades.slice(0, recentCount),
+    range,
+    summary: figures,
+    equity: equity.byDay,
+    chargeLines: chargeLines(inPeriod.map((t) => t.journal)),
+    recentTrades: recent.map(({ journal: t, stats }) => ({
+      id: t.id,
+      symbol: t.symbol,
+      segment: SEGMENT_LABELS[t.segment],
+      side: t.side === 'long' ? 'Long' : 'Short',
+      closedAt: stats.exitTime,
+      pnl: stats.netPnl,
+      playbook: t.playbookId ? playbookNames.get(t.playbookId) : undefined,
+    })),
   };
 }

@@ -157,6 +157,8 @@ export function toStatsTrade(t: JournalTrade): TradeForStats | null {
     emotionsAfter: t.emotionsAfter,
     mistakes: t.mistakes,
     tags: t.tags,
+    underlying: t.underlying,
+    notes: t.notes,
   };
 }
 
@@ -198,6 +200,13 @@ export function playbooksQuery(userId: string | undefined) {
   });
 }
 
+/** The columns the areas read: all but user_id and the row's own created/updated times. */
+const TRADE_COLUMNS =
+  'id, exchange, segment, product, symbol, underlying, expiry, strike, option_type, lot_size, side, quantity, ' +
+  'avg_entry_price, avg_exit_price, entry_time, exit_time, trade_date, status, gross_pnl, charges, ' +
+  'charges_breakdown, charges_source, net_pnl, stop_loss, target, playbook_id, broker_profile_id, emotions_before, ' +
+  'emotions_after, mistakes, rating, notes, import_source, import_id';
+
 /** Every trade of the user, newest entry first, with tag names. */
 export function journalTradesQuery(userId: string | undefined) {
   return queryOptions({
@@ -207,7 +216,12 @@ export function journalTradesQuery(userId: string | undefined) {
     queryFn: async (): Promise<JournalTrade[]> => {
       const [rows, links, tags] = await Promise.all([
         readAll((from, to) =>
-          supabase.from('trades').select('*').order('entry_time', { ascending: false }).order('id').range(from, to),
+          supabase
+            .from('trades')
+            .select(TRADE_COLUMNS)
+            .order('entry_time', { ascending: false })
+            .order('id')
+            .range(from, to),
         ),
         readAll<{ trade_id: string; tag_id: string }>((from, to) =>
           supabase.from('trade_tags').select('trade_id, tag_id').order('trade_id').order('tag_id').range(from, to),
@@ -222,7 +236,7 @@ export function journalTradesQuery(userId: string | undefined) {
         if (list) list.push(link.tag_id);
         else byTrade.set(link.trade_id, [link.tag_id]);
       }
-      return rows.map((row) => toJournalTrade(row, names, byTrade.get((row as { id: string }).id) ?? []));
+      return rows.map((row) => toJournalTrade(row, names, byTrade.get((row as unknown as { id: string }).id) ?? []));
     },
   });
 }

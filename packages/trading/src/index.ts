@@ -7,6 +7,7 @@ export {
   type ChargeBreakdown,
   type ChargeLeg,
   estimateCharges,
+  type OptionExercise,
   type Side,
 } from './charges/estimate-charges';
 export { type PerCrore, percent } from './charges/paise';
@@ -33,6 +34,8 @@ export {
   type TradeFilter,
   tradeMatcher,
 } from './filter/filter';
+// XLSX exports (Upstox, Angel One; each also reads its CSV variant) through a small in-browser XLSX reader.
+export { parseAngelOneTrades } from './import/angelone';
 // Broker imports: CSV readers per broker and a generic mapper, FIFO matching into trades, re-import de-duplication.
 export { generateZerodhaTradebook } from './import/bench';
 export { isBlankRecord, parseCsv } from './import/csv';
@@ -40,6 +43,7 @@ export { fillKey, type MergeResult, mergeFills } from './import/dedupe';
 export { parseDhanTransactions } from './import/dhan';
 export { type ColumnMap, type MappedCsvOptions, parseMappedCsv } from './import/mapped';
 export { instrumentKey, type MatchedTrade, matchFills, type Product, type TradeExecution } from './import/match';
+export type { SpreadsheetInput } from './import/sheet';
 export { decodeSymbol } from './import/symbols';
 export type {
   Exchange as FillExchange,
@@ -51,11 +55,25 @@ export type {
   ParseResult,
   Segment as FillSegment,
 } from './import/types';
+export { parseUpstoxTrades } from './import/upstox';
+export { excelSerialToIst, readXlsx, XlsxError, type XlsxSheet } from './import/xlsx';
 export { parseZerodhaTradebook } from './import/zerodha';
+// The assistant's built-in insights engine: documented questions answered from the journal, with their figures.
+export { answerQuestion } from './insights/answer';
+export { type ModelContext, modelContext } from './insights/context';
+export { INSIGHT_QUESTIONS, type Intent, matchIntent, type PeriodKind } from './insights/intent';
+export type {
+  InsightAnswer,
+  InsightFigure,
+  InsightJournal,
+  InsightLink,
+  InsightOptions,
+  InsightTopic,
+} from './insights/types';
 // Lot sizes: a dated table (they change about twice a year).
 export { type LotSizeEntry, type LotSizeTable, lotSize, NSE_INDEX_LOT_SIZES } from './lots/lot-sizes';
 // Position sizing and a single trade's realised R.
-export { realisedR } from './sizing/realised-r';
+export { realisedR, rMultiple } from './sizing/realised-r';
 export {
   type Direction,
   directionOf,
@@ -81,13 +99,20 @@ export {
   WEEKDAYS,
 } from './stats/group-by';
 export { type JournalStats, type JournalStatsOptions, journalStats } from './stats/journal-stats';
+export { type PreparedJournal, prepareJournal } from './stats/prepare';
 export { type RBucket, type RDistribution, rDistribution, tradeR } from './stats/r-multiples';
+export { type FilterOption, selectRows } from './stats/select';
 export {
   type DailyPoint,
   type Drawdown,
+  EQUITY_CURVE_POINTS,
   type EquityPoint,
+  equityCurve,
+  type Rows,
   type Summary,
   type SummaryWithCurves,
   summarize,
 } from './stats/summarize';
 export type { DayStat, Rate, Stat, TradeForStats, TradeStat } from './stats/types';
+// India time (UTC+05:30, no daylight saving) without Intl: exchange dates and times.
+export { formatIstTimestamp, IST_OFFSET_MS, isIsoDate, istDate, parseTimestamp } from './time/ist';

@@ -1,6 +1,7 @@
 // @bahi/ui: tokens (import '@bahi/ui/styles.css'), components, charts and every screen as a presentational component.
 
 export * from './charts/calendar-heatmap';
+export * from './charts/capital-chart';
 export * from './charts/chart';
 export * from './charts/journal-charts';
 export * from './components/alert';
@@ -35,6 +36,7 @@ export { planFeatures } from './lib/plans';
 export * from './lib/utils';
 export * from './screens/access/access';
 export * from './screens/account/admin';
+export * from './screens/account/broker-charges';
 export * from './screens/account/onboarding';
 export * from './screens/account/profile';
 export * from './screens/auth/auth-form';
@@ -46,10 +48,12 @@ export * from './screens/journal/calendar';
 export * from './screens/journal/dashboard';
 export * from './screens/journal/funds';
 export * from './screens/journal/gallery';
+export * from './screens/journal/import';
 export * from './screens/journal/notebook';
 export * from './screens/journal/playbook-form';
 export * from './screens/journal/playbooks';
 export * from './screens/journal/position-sizing';
+export * from './screens/journal/trade-filter-bar';
 export * from './screens/journal/trade-form';
 export * from './screens/journal/trades';
 export * from './screens/marketing/content';

@@ -1,5 +1,43 @@
-import { AnalyticsScreen } from '@bahi/ui';
+import { useSession } from '@bahi/auth-machine/react';
+import { journalStats, prepareJournal, type TradeForStats } from '@bahi/trading';
+import { type AnalyticsData, AnalyticsScreen } from '@bahi/ui';
+import { useMemo } from 'react';
+import { toStatsTrade, useJournalTrades, usePlaybooks, useTags } from '../journal-data';
+import { filterToParams, useTradeFilter } from '../trade-filter-params';
 
+/** /analytics: the journal's statistics by every dimension, for the trades the URL's filter (shared with /trades) picks. */
 export default function AnalyticsPage() {
-  return <AnalyticsScreen status="empty" />;
+  const { user } = useSession();
+  const trades = useJournalTrades(user?.id);
+  const playbooks = usePlaybooks(user?.id);
+  const tags = useTags(user?.id);
+  const [filter, setFilter] = useTradeFilter();
+  const filterKey = filterToParams(filter).toString();
+
+  // Laid out once per load; each filter change then recomputes every statistic from the prepared columns.
+  const journal = useMemo(
+    () => prepareJournal((trades.data ?? []).map(toStatsTrade).filter((t): t is TradeForStats => t !== null)),
+    [trades.data],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter is a new object each render; its query string is its identity.
+  const data = useMemo((): AnalyticsData | undefined => {
+    if (!trades.data) return undefined;
+    const { summary, groups, r } = journalStats(journal, { filter });
+    return { summary, groups, r };
+  }, [journal, filterKey]);
+
+  const status = trades.isPending ? 'loading' : trades.isError ? 'error' : journal.trades.length ? 'ready' : 'empty';
+  return (
+    <AnalyticsScreen
+      status={status}
+      data={data}
+      filter={filter}
+      onFilterChange={setFilter}
+      playbooks={(playbooks.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+      tags={(tags.data ?? []).map((t) => t.name)}
+      tradesHref={`/trades${filterKey ? `?${filterKey}` : ''}`}
+      errorDetail={trades.error?.message}
+      onRetry={() => void trades.refetch()}
+    />
+  );
 }

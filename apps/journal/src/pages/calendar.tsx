@@ -1,5 +1,105 @@
-import { CalendarScreen } from '@bahi/ui';
+import { useSession } from '@bahi/auth-machine/react';
+import { calendarMonth, kolkataDate, type TradeForStats } from '@bahi/trading';
+import { type CalendarDayDetail, CalendarScreen, type DayNoteState } from '@bahi/ui';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PAGE_DATA_FRESH_MS } from '../data';
+import { journalKeys, toStatsTrade, useJournalTrades, usePlaybooks } from '../journal-data';
+import { supabase } from '../supabase';
 
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The daily-journal note of an IST day (one per day per user), or null. Under the journal's key, so edits refresh it. */
+function dailyNoteQuery(userId: string | undefined, date: string | null) {
+  return queryOptions({
+    queryKey: [...journalKeys.all(userId), 'daily-note', date],
+    enabled: Boolean(userId && date),
+    staleTime: PAGE_DATA_FRESH_MS,
+    queryFn: async () => {
+      const { data, error } = await supabase
+        .from('notes')
+        .select('title, body')
+        .eq('kind', 'daily')
+        .eq('journal_date', date!)
+        .maybeSingle();
+      if (error) throw new Error(error.message);
+      return data as { title: string; body: string } | null;
+    },
+  });
+}
+
+/** /calendar?month=YYYY-MM&day=YYYY-MM-DD: the month's heat map of daily net P&L; `day` opens that day. */
 export default function CalendarPage() {
-  return <CalendarScreen status="empty" />;
+  const { user } = useSession();
+  const trades = useJournalTrades(user?.id);
+  const playbooks = usePlaybooks(user?.id);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('month');
+  const thisMonth = kolkataDate(new Date()).slice(0, 7);
+  // Without ?month: this month, or the latest month with trades when this one has none (an imported past year).
+  const latest = trades.data?.reduce<string | null>((m, t) => (m && m > t.tradeDate ? m : t.tradeDate), null);
+  const month =
+    requested && MONTH.test(requested)
+      ? requested
+      : latest && latest.slice(0, 7) < thisMonth
+        ? latest.slice(0, 7)
+        : thisMonth;
+  const dayParam = params.get('day');
+  const day = dayParam && DATE.test(dayParam) ? dayParam : null;
+  const note = useQuery(dailyNoteQuery(user?.id, day));
+
+  const closed = useMemo(
+    () => (trades.data ?? []).map(toStatsTrade).filter((t): t is TradeForStats => t !== null),
+    [trades.data],
+  );
+  const calendar = useMemo(() => calendarMonth(closed, month), [closed, month]);
+
+  let openDay: CalendarDayDetail | null = null;
+  if (day && trades.data) {
+    const names = new Map((playbooks.data ?? []).map((p) => [p.id, p.name]));
+    const noteState: DayNoteState = note.isPending
+      ? { status: 'loading' }
+      : note.isError
+        ? { status: 'error' }
+        : { status: 'ready', note: note.data ?? null };
+    openDay = {
+      date: day,
+      note: noteState,
+      trades: trades.data
+        .filter((t) => t.tradeDate === day)
+        .sort((a, b) => (a.entryTime < b.entryTime ? -1 : 1))
+        .map((t) => ({
+          id: t.id,
+          symbol: t.symbol,
+          side: t.side,
+          entryTime: t.entryTime,
+          netPnl: t.netPnl,
+          playbook: t.playbookId ? names.get(t.playbookId) : undefined,
+        })),
+    };
+  }
+
+  const status = trades.isPending ? 'loading' : trades.isError ? 'error' : trades.data.length ? 'ready' : 'empty';
+  return (
+    <CalendarScreen
+      status={status}
+      month={month}
+      calendar={calendar}
+      monthHref={(m) => `/calendar?month=${m}`}
+      openDay={openDay}
+      onOpenDay={(date) =>
+        setParams((current) => {
+          const out = new URLSearchParams(current);
+          if (date) out.set('day', date);
+          else out.delete('day');
+          if (!out.has('month')) out.set('month', month);
+          return out;
+        })
+      }
+      errorDetail={trades.error?.message}
+      onRetry={() => void trades.refetch()}
+    />
+  );
 }

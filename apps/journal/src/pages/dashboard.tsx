@@ -1,24 +1,47 @@
 import { useSession } from '@bahi/auth-machine/react';
-import { DashboardScreen, type DashboardState } from '@bahi/ui';
+import { kolkataDate } from '@bahi/trading';
+import { DASHBOARD_PERIODS, type DashboardPeriod, DashboardScreen, type DashboardState } from '@bahi/ui';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { dashboardData } from '../dashboard-data';
-import { useRecentTrades } from '../data';
+import { useJournalTrades, usePlaybooks } from '../journal-data';
 
-/** The dashboard from the `trades` table: the newest trade's month and the recent trades. */
+const isPeriod = (value: string | null): value is DashboardPeriod => DASHBOARD_PERIODS.some((p) => p.value === value);
+
+/** /dashboard: the journal's statistics for the period in `?period=` (all time by default), net of charges. */
 export default function DashboardPage() {
   const { user } = useSession();
-  const trades = useRecentTrades(user?.id);
+  const trades = useJournalTrades(user?.id);
+  const playbooks = usePlaybooks(user?.id);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('period');
+  const period: DashboardPeriod = isPeriod(requested) ? requested : 'all';
+  const names = useMemo(() => new Map((playbooks.data ?? []).map((p) => [p.id, p.name])), [playbooks.data]);
+  const data = useMemo(
+    () => (trades.data ? dashboardData(trades.data, period, kolkataDate(new Date()), names) : null),
+    [trades.data, period, names],
+  );
   const name = user?.user_metadata.full_name;
   let state: DashboardState;
   if (trades.isPending) state = { status: 'loading' };
   else if (trades.isError) state = { status: 'error', detail: trades.error.message };
-  else {
-    const data = dashboardData(trades.data);
-    state = data ? { status: 'ready', data } : { status: 'empty' };
-  }
+  else state = data ? { status: 'ready', data } : { status: 'empty' };
   return (
     <DashboardScreen
       state={state}
       userName={typeof name === 'string' ? name : undefined}
+      period={period}
+      onPeriodChange={(next) =>
+        setParams(
+          (current) => {
+            const out = new URLSearchParams(current);
+            if (next === 'all') out.delete('period');
+            else out.set('period', next);
+            return out;
+          },
+          { replace: true },
+        )
+      }
       onRetry={() => void trades.refetch()}
     />
   );

@@ -1,7 +1,14 @@
 import { useSession } from '@bahi/auth-machine/react';
-import { type MfaFactor, ProfileScreen, type TotpState, toast } from '@bahi/ui';
+import { type BrokerChargesValues, type MfaFactor, ProfileScreen, type TotpState, toast } from '@bahi/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import {
+  type BrokerChargesErrors,
+  brokerChargesPayload,
+  brokerChargesValues,
+  DEFAULT_BROKER_CHARGES,
+} from '../broker-profile';
+import { brokerProfileKey, saveBrokerProfile, useBrokerProfile } from '../broker-profile-data';
 import { appConfig } from '../config';
 import { queryKeys } from '../data';
 import { supabase } from '../supabase';
@@ -20,6 +27,27 @@ export default function ProfilePage() {
   const [name, setName] = useState<Form>({});
   const [password, setPassword] = useState<Form & { fieldErrors?: { confirmPassword?: string } }>({});
   const [totp, setTotp] = useState<TotpState & { factorId?: string }>({ status: 'idle' });
+  const brokerProfile = useBrokerProfile(user?.id);
+  // Edits are kept apart from the saved row, so the card shows the row until the user types.
+  const [brokerDraft, setBrokerDraft] = useState<BrokerChargesValues>();
+  const [broker, setBroker] = useState<Form & { fieldErrors?: BrokerChargesErrors }>({});
+
+  const saveBroker = async (values: BrokerChargesValues) => {
+    const payload = brokerChargesPayload(values);
+    if (!payload.ok) {
+      setBroker({ fieldErrors: payload.errors });
+      return;
+    }
+    setBroker({ status: 'submitting' });
+    try {
+      await saveBrokerProfile(brokerProfile.data?.id ?? null, payload.row);
+      await queryClient.invalidateQueries({ queryKey: brokerProfileKey(user?.id) });
+      setBrokerDraft(undefined);
+      setBroker({ saved: 'Broker charges saved. New estimates use them.' });
+    } catch (error) {
+      setBroker({ serviceError: error instanceof Error ? error.message : String(error) });
+    }
+  };
 
   const factors = useQuery({
     queryKey: queryKeys.factors(user?.id),
@@ -119,6 +147,23 @@ export default function ProfilePage() {
       onVerifyTotp={(code) => void verifyTotp(code)}
       onCancelTotp={() => void cancelTotp()}
       onRemoveFactor={(id) => void removeFactor(id)}
+      brokerCharges={{
+        values: brokerDraft ?? brokerChargesValues(brokerProfile.data ?? null),
+        status: brokerProfile.isPending ? 'loading' : broker.status === 'submitting' ? 'saving' : 'idle',
+        fieldErrors: broker.fieldErrors,
+        serviceError: broker.serviceError ?? brokerProfile.error?.message,
+        saved: broker.saved,
+        onChange: (values) => {
+          setBrokerDraft(values);
+          setBroker({});
+        },
+        onSubmit: (values) => void saveBroker(values),
+        onUseDiscountSchedule: () =>
+          setBrokerDraft({
+            ...DEFAULT_BROKER_CHARGES,
+            broker: (brokerDraft ?? brokerChargesValues(brokerProfile.data ?? null)).broker,
+          }),
+      }}
     />
   );
 }

@@ -224,6 +224,98 @@ describe('estimateCharges: equity delivery', () => {
   });
 });
 
+describe('estimateCharges: STT on options exercised in the money', () => {
+  it('charges 0.125% of the intrinsic value up to 31 Mar 2026 (NIFTY 22,500 CE, 2 lots × 65)', () => {
+    // expiry Tue 31 Mar 2026, final settlement 22,618.35: intrinsic 118.35 × 130 = 15,385.50
+    // STT 0.125% × 15,385.50 = 19.231875 → ₹19; an exercise is not a trade: no brokerage, exchange charges or stamp
+    expect(
+      estimateCharges({
+        exchange: 'NSE',
+        segment: 'options',
+        tradeDate: '2026-03-31',
+        legs: [],
+        exercises: [{ optionType: 'CE', strike: 22_500, settlementPrice: 22_618.35, quantity: 130 }],
+      }),
+    ).toEqual({
+      turnover: 0,
+      brokerage: 0,
+      stt: 19,
+      transaction: 0,
+      sebi: 0,
+      ipft: 0,
+      stamp: 0,
+      gst: 0,
+      total: 19,
+    });
+  });
+
+  it('charges 0.15% from 1 Apr 2026, on one note with a sale (BANKNIFTY 52,000 PE exercised, 30 sold)', () => {
+    // expiry Tue 28 Apr 2026, final settlement 51,637.78: put intrinsic 52,000 − 51,637.78 = 362.22 × 30 = 10,866.60
+    // the same day: sold 30 BANKNIFTY 52,500 CE @ 6.65 = premium 199.50
+    // STT         0.15% × 10,866.60 = 16.2999 + 0.15% × 199.50 = 0.29925; 16.59915 → ₹17
+    //             (rounded once per note: rounding each line would give 16 + 0 = 16)
+    // brokerage   1 order × ₹20                            = 20.00
+    // transaction 0.03503% × 199.50 = 0.06988485          =  0.07
+    // SEBI        ₹10/crore × 199.50 = 0.0001995           =  0.00
+    // IPFT        ₹50/crore × 199.50 = 0.0009975           =  0.00
+    // stamp       none on a sale
+    // GST         18% × (20 + 0.07 + 0) = 3.6126           =  3.61
+    // total 20 + 17 + 0.07 + 3.61                          = 40.68
+    expect(
+      estimateCharges({
+        exchange: 'NSE',
+        segment: 'options',
+        tradeDate: '2026-04-28',
+        legs: [{ side: 'sell', quantity: 30, price: 6.65 }],
+        exercises: [{ optionType: 'PE', strike: 52_000, settlementPrice: 51_637.78, quantity: 30 }],
+      }),
+    ).toEqual({
+      turnover: 199.5,
+      brokerage: 20,
+      stt: 17,
+      transaction: 0.07,
+      sebi: 0,
+      ipft: 0,
+      stamp: 0,
+      gst: 3.61,
+      total: 40.68,
+    });
+  });
+
+  it('charges nothing on an option that expires out of the money', () => {
+    const otm = estimateCharges({
+      exchange: 'NSE',
+      segment: 'options',
+      tradeDate: '2026-04-28',
+      legs: [],
+      exercises: [{ optionType: 'CE', strike: 52_000, settlementPrice: 51_637.78, quantity: 30 }],
+    });
+    expect(otm.total).toBe(0);
+  });
+
+  it('refuses an exercise outside options, and bad exercise figures', () => {
+    const exercise = { optionType: 'CE', strike: 100, settlementPrice: 110, quantity: 10 } as const;
+    expect(() =>
+      estimateCharges({
+        exchange: 'NSE',
+        segment: 'futures',
+        tradeDate: '2026-04-28',
+        legs: [],
+        exercises: [exercise],
+      }),
+    ).toThrow('Only options are exercised.');
+    expect(() =>
+      estimateCharges({
+        exchange: 'NSE',
+        segment: 'options',
+        tradeDate: '2026-04-28',
+        legs: [],
+        exercises: [{ ...exercise, settlementPrice: -1 }],
+      }),
+    ).toThrow('Settlement price cannot be negative (got -1).');
+  });
+});
+
 describe('estimateCharges: profile, table and input errors', () => {
   it('uses a configured broker profile', () => {
     // options at ₹10 an order: 2 × 10 = 20

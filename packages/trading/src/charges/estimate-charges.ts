@@ -15,13 +15,30 @@ export interface ChargeLeg {
   orders?: number;
 }
 
-/** A round trip (a buy leg and a sell leg) or a single side, all on one contract note. */
+/**
+ * An option exercised at expiry in the money (NSE exercises every in-the-money contract automatically). The holder
+ * pays STT on its intrinsic value at the underlying's final settlement price, at the rate in force on that day;
+ * an out-of-the-money option expires worthless and pays none. Exercise is not a trade: no brokerage, exchange
+ * charge or stamp duty is added here.
+ */
+export interface OptionExercise {
+  optionType: 'CE' | 'PE';
+  strike: number;
+  /** The underlying's final settlement price on expiry. */
+  settlementPrice: number;
+  /** Units exercised (lots × lot size). */
+  quantity: number;
+}
+
+/** A round trip (a buy leg and a sell leg), a single side, or exercised options, all on one contract note. */
 export interface ChargeableTrade {
   exchange: Exchange;
   segment: Segment;
-  /** A YYYY-MM-DD exchange date, or an instant read in Asia/Kolkata. */
+  /** A YYYY-MM-DD exchange date, or an instant read in Asia/Kolkata. For an exercise, the expiry day. */
   tradeDate: string | Date;
   legs: readonly ChargeLeg[];
+  /** Options exercised on this note (options only). */
+  exercises?: readonly OptionExercise[];
 }
 
 /** Charges in rupees, each already rounded as a contract note rounds it. */
@@ -50,6 +67,24 @@ function checkLeg(leg: ChargeLeg): void {
   }
 }
 
+function checkExercise(exercise: OptionExercise): void {
+  if (!Number.isFinite(exercise.quantity) || exercise.quantity <= 0) {
+    throw new RangeError(`Quantity must be more than zero (got ${exercise.quantity}).`);
+  }
+  for (const [what, value] of [
+    ['Strike', exercise.strike],
+    ['Settlement price', exercise.settlementPrice],
+  ] as const) {
+    if (!Number.isFinite(value) || value < 0) throw new RangeError(`${what} cannot be negative (got ${value}).`);
+  }
+}
+
+/** Intrinsic value of an exercise at settlement, in paise: (settlement − strike) for a call, the reverse for a put. */
+function intrinsicPaise({ optionType, strike, settlementPrice, quantity }: OptionExercise): number {
+  const perUnit = (toPaise(settlementPrice) - toPaise(strike)) * (optionType === 'CE' ? 1 : -1);
+  return perUnit > 0 ? Math.round(quantity * perUnit) : 0;
+}
+
 // With several orders in one leg the split is unknown; an even split makes the per-order cap simply cap × orders.
 function brokerageInPaise(rule: BrokerageRule, turnoverPaise: number, orders: number): number {
   switch (rule.kind) {
@@ -72,8 +107,13 @@ export function estimateCharges(
   profile: BrokerProfile = DISCOUNT_BROKER,
   table: RateTable = CHARGE_RATES,
 ): ChargeBreakdown {
-  if (trade.legs.length === 0) throw new RangeError('A trade needs at least one buy or sell to charge.');
+  const exercises = trade.exercises ?? [];
+  if (trade.legs.length === 0 && exercises.length === 0) {
+    throw new RangeError('A trade needs at least one buy or sell to charge.');
+  }
+  if (exercises.length > 0 && trade.segment !== 'options') throw new RangeError('Only options are exercised.');
   trade.legs.forEach(checkLeg);
+  exercises.forEach(checkExercise);
 
   const rateSet = rateSetOn(kolkataDate(trade.tradeDate), table);
   const rates = rateSet.rates[trade.exchange][trade.segment];
@@ -90,7 +130,13 @@ export function estimateCharges(
   }
   const turnover = buyTurnover + sellTurnover;
 
-  const stt = chargeInPaiseToRupee([buyTurnover, rates.sttBuy], [sellTurnover, rates.sttSell]);
+  const exercised = exercises.reduce((sum, exercise) => sum + intrinsicPaise(exercise), 0);
+  // One STT line per note: premium and exercise STT are added before the rounding to the rupee.
+  const stt = chargeInPaiseToRupee(
+    [buyTurnover, rates.sttBuy],
+    [sellTurnover, rates.sttSell],
+    [exercised, rates.sttExercise],
+  );
   const transaction = chargeInPaise(turnover, rates.transaction);
   const sebi = chargeInPaise(turnover, rateSet.sebiFee);
   const ipft = chargeInPaise(turnover, rates.ipft);

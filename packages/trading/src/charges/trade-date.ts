@@ -1,12 +1,6 @@
-// Rates and lot sizes change on Indian calendar dates, so an instant is read in exchange time before comparing.
-const kolkataDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+import { isIsoDate, istDate } from '../time/ist';
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+// Rates and lot sizes change on Indian calendar dates, so an instant is read in exchange time before comparing.
 
 /**
  * A date (a trade date, an expiry) as YYYY-MM-DD in Asia/Kolkata.
@@ -14,13 +8,9 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function kolkataDate(date: string | Date, label = 'Trade date'): string {
   if (typeof date === 'string') {
-    // The round trip catches days that do not exist, such as 2025-02-31, which Date.parse rolls over.
-    const day = new Date(`${date}T00:00:00Z`);
-    if (!ISO_DAY.test(date) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) {
-      throw new RangeError(`${label} "${date}" is not a YYYY-MM-DD date.`);
-    }
+    if (!isIsoDate(date)) throw new RangeError(`${label} "${date}" is not a YYYY-MM-DD date.`);
     return date;
   }
   if (Number.isNaN(date.getTime())) throw new RangeError(`${label} is not a valid date.`);
-  return kolkataDay.format(date);
+  return istDate(date.getTime());
 }

@@ -1,5 +1,6 @@
 // Value normalisers shared by every parser. Each returns null for a value it does not recognise, so the
 // parser can name the row, the column and the value in its error.
+import { formatIstTimestamp, isCalendarDate as isValidDate } from '../time/ist';
 import type { Exchange, FillSide, OptionType, Segment } from './types';
 
 const SIDES: Record<string, FillSide> = {
@@ -106,14 +107,6 @@ export function monthNumber(abbr: string): number | null {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function isValidDate(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1) return false;
-  const leap = m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-  return d <= (DAYS_IN_MONTH[m - 1] ?? 0) + (leap ? 1 : 0);
-}
-
 function isoDate(y: number, m: number, d: number): string | null {
   return isValidDate(y, m, d) ? `${y}-${pad(m)}-${pad(d)}` : null;
 }
@@ -155,8 +148,7 @@ export function istTimestamp(dateOrDateTime: string, time = ''): string | null {
   if (withOffset) {
     const ms = Date.parse(`${withOffset[1]}T${withOffset[2]}${withOffset[3]}`);
     if (Number.isNaN(ms)) return null;
-    const ist = new Date(ms + 330 * 60_000);
-    return `${ist.toISOString().slice(0, 19)}+05:30`;
+    return formatIstTimestamp(ms);
   }
   const split = /^(.+?)[T ](\d{1,2}:\d{2}(?::\d{2})?)(?:\.\d+)?$/.exec(v);
   const datePart = split ? (split[1] ?? '') : v;

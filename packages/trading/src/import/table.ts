@@ -1,4 +1,4 @@
-// Turns CSV text into header-keyed rows with file row numbers, and checks that required columns exist.
+// Turns CSV text (or XLSX rows) into header-keyed rows with file row numbers, and checks that required columns exist.
 import { headerKey, isBlankRecord, parseCsv } from './csv';
 import type { ImportRowError } from './types';
 
@@ -20,12 +20,28 @@ export interface Table {
  * lines before the header (an XLSX-to-CSV preamble) are skipped when `headerStartsWith` is given.
  */
 export function readTable(text: string, required: readonly string[], headerStartsWith?: string): Table {
-  const records = parseCsv(text);
-  let h = 0;
-  while (h < records.length) {
-    const rec = records[h] ?? [];
-    if (!isBlankRecord(rec) && (headerStartsWith === undefined || headerKey(rec[0] ?? '') === headerStartsWith)) break;
-    h++;
+  return readRecords(parseCsv(text), required, headerStartsWith);
+}
+
+/** `readTable` for records already split into cells (record i is file row i + 1), such as an XLSX sheet's rows. */
+export function readRecords(
+  records: readonly (readonly string[])[],
+  required: readonly string[],
+  headerStartsWith?: string,
+): Table {
+  const candidate = (rec: readonly string[]) =>
+    !isBlankRecord(rec) && (headerStartsWith === undefined || headerKey(rec[0] ?? '') === headerStartsWith);
+  let h = records.findIndex(candidate);
+  if (h === -1) h = records.length;
+  // A preamble may start a line with the same word ("Date", "From … To …"): prefer the first candidate that
+  // holds every required column.
+  if (headerStartsWith !== undefined) {
+    const complete = records.findIndex((rec) => {
+      if (!candidate(rec)) return false;
+      const keys = rec.map(headerKey);
+      return required.every((c) => keys.includes(c));
+    });
+    if (complete !== -1) h = complete;
   }
   const header = (records[h] ?? []).map(headerKey);
   const missing = required.filter((c) => !header.includes(c));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { realisedR } from './realised-r';
+import { tradeR } from '../stats/r-multiples';
+import { realisedR, rMultiple } from './realised-r';
 import { SizingInputError } from './size-position';
 
 describe('realisedR', () => {
@@ -26,5 +27,28 @@ describe('realisedR', () => {
     );
     expect(() => realisedR(100, 110, 100, 'long')).toThrow('Stop cannot equal entry: the risk per unit would be zero.');
     expect(() => realisedR(100, -1, 95, 'long')).toThrow(SizingInputError);
+  });
+
+  it('keeps four decimals, as contract notes print average prices', () => {
+    // scaled in at 100.10 and 100.15: average 100.125; stop 99.125 (risk 1.00); exit 101.625 → 1.50 ÷ 1.00
+    expect(realisedR(100.125, 101.625, 99.125, 'long')).toBe(1.5);
+    // a stop-out at the stop is exactly −1R, not −0.999…: 0.1 + 0.2 style drift would move it out of its bucket
+    expect(realisedR(0.3, 0.1, 0.1, 'long')).toBe(-1);
+  });
+});
+
+describe('one R formula for the calculator and the journal', () => {
+  it('gives the journal the same R, and null where the calculator refuses', () => {
+    const cases = [
+      ['long', 100, 110, 95],
+      ['short', 500, 515, 510],
+      ['long', 100.1, 100.4, 99.9],
+    ] as const;
+    for (const [side, entryPrice, exitPrice, stopLoss] of cases) {
+      expect(tradeR({ side, entryPrice, exitPrice, stopLoss })).toBe(realisedR(entryPrice, exitPrice, stopLoss, side));
+    }
+    expect(rMultiple('long', 100, 110, 105)).toBeNull(); // wrong side
+    expect(rMultiple('short', 100, 90, 100)).toBeNull(); // at entry
+    expect(tradeR({ side: 'long', entryPrice: 100, exitPrice: 110, stopLoss: null })).toBeNull();
   });
 });

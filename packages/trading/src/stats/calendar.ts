@@ -1,4 +1,7 @@
-import { dateOfDayNumber, dayNumber, parseDate, weekdayOfDayNumber } from './ist';
+import { dateOfDayNumber, dayNumber, weekdayOfDayNumber } from '../time/ist';
+import { asPrepared, type PreparedJournal } from './prepare';
+import { type FilterOption, selectRows } from './select';
+import type { Rows } from './summarize';
 import type { TradeForStats } from './types';
 
 export interface CalendarDay {
@@ -52,16 +55,39 @@ function addDay(total: CalendarTotal, day: CalendarDay): void {
 }
 
 /** Daily net P&L by IST trade date for one month, with Monday–Sunday week totals and the month's total. */
-export function calendarMonth(trades: readonly TradeForStats[], month: string): CalendarMonth {
-  // trade_date is already the IST day, so only the string is read: no time zone can move a trade here.
-  return calendarOf(month, (add) => {
-    for (const t of trades)
-      if (t.tradeDate.startsWith(month) && t.tradeDate[7] === '-') add(parseDate(t.tradeDate), t.netPnl);
+export function calendarMonth(
+  trades: readonly TradeForStats[] | PreparedJournal,
+  month: string,
+  options: FilterOption = {},
+): CalendarMonth {
+  // trade_date is already the IST day, so only the date is read: no time zone can move a trade here.
+  const journal = asPrepared(trades);
+  return calendarOfRows(journal, selectRows(journal, options.filter), month);
+}
+
+/** The calendar of `month` from rows of a prepared journal (all when null). */
+export function calendarOfRows(journal: PreparedJournal, rows: Rows, month: string): CalendarMonth {
+  const { days, dayIndex, netPnl } = journal;
+  const count = rows ? rows.length : netPnl.length;
+  return calendarOf(month, (add, first, last) => {
+    // The month's span of day indices (days are sorted): other rows are skipped with one comparison.
+    let lo = 0;
+    while (lo < days.length && days[lo]! < first) lo++;
+    let hi = lo;
+    while (hi < days.length && days[hi]! <= last) hi++;
+    for (let s = 0; s < count; s++) {
+      const i = rows ? rows[s]! : s;
+      const d = dayIndex[i]!;
+      if (d >= lo && d < hi) add(days[d]!, netPnl[i]!);
+    }
   });
 }
 
 /** The calendar of `month` from (IST day number, net P&L) rows that `feed` passes to `add`. */
-export function calendarOf(month: string, feed: (add: (day: number, netPnl: number) => void) => void): CalendarMonth {
+export function calendarOf(
+  month: string,
+  feed: (add: (day: number, netPnl: number) => void, first: number, last: number) => void,
+): CalendarMonth {
   const match = MONTH.exec(month);
   if (!match) throw new RangeError(`Expected a month as YYYY-MM, got "${month}"`);
   const year = Number(match[1]);
@@ -79,14 +105,18 @@ export function calendarOf(month: string, feed: (add: (day: number, netPnl: numb
       losses: 0,
     });
   }
-  feed((dayNumber, netPnl) => {
-    const day = days[dayNumber - first];
-    if (!day) return; // outside the month
-    day.netPnl += netPnl;
-    day.trades++;
-    if (netPnl > 0) day.wins++;
-    else if (netPnl < 0) day.losses++;
-  });
+  feed(
+    (dayNumber, netPnl) => {
+      const day = days[dayNumber - first];
+      if (!day) return; // outside the month
+      day.netPnl += netPnl;
+      day.trades++;
+      if (netPnl > 0) day.wins++;
+      else if (netPnl < 0) day.losses++;
+    },
+    first,
+    first + length - 1,
+  );
   const total = emptyTotal();
   const weeks: CalendarWeek[] = [];
   for (const day of days) {

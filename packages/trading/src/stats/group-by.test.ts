@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseTimestamp } from '../time/ist';
 import { groupBy, groupByAll, holdingTimeBucket, timeOfDayBucket } from './group-by';
-import { parseTimestamp } from './ist';
 import { JOURNAL, trade } from './journal.fixture';
 
 const rows = (dimension: Parameters<typeof groupBy>[1]) =>

@@ -1,9 +1,10 @@
-import { type CalendarMonth, calendarOf } from './calendar';
-import { type Dimension, type Group, type GroupOptions, groupColumns, keyColumns } from './group-by';
-import { dateOfDayNumber } from './ist';
-import { prepare } from './prepare';
-import { RAccumulator, type RDistribution } from './r-multiples';
-import { SummaryAccumulator, type SummaryWithCurves } from './summarize';
+import { type CalendarMonth, calendarOfRows } from './calendar';
+import { allGroupsOf, type Dimension, type Group, type GroupOptions } from './group-by';
+import { GroupTotals } from './group-totals';
+import { asPrepared, latestTradeDate, type PreparedJournal } from './prepare';
+import { type RDistribution, rDistributionOf } from './r-multiples';
+import { selectRows } from './select';
+import { allRows, type SummaryWithCurves, summaryOf } from './summarize';
 import type { TradeForStats } from './types';
 
 export interface JournalStats {
@@ -14,35 +15,26 @@ export interface JournalStats {
 }
 
 export interface JournalStatsOptions extends GroupOptions {
-  /** 'YYYY-MM'; by default the month of the latest trade date (null calendar when there are no trades). */
+  /** 'YYYY-MM'; by default the month of the latest trade date kept (null calendar when there are no trades). */
   month?: string;
 }
 
 /**
- * Everything the dashboard and analytics pages show, from one parse of the journal: the same results as
- * `summarize`, `groupByAll`, `rDistribution` and `calendarMonth`, without reading 100,000 trades four times.
+ * Everything the dashboard and analytics pages show: the same results as `summarize`, `groupByAll`,
+ * `rDistribution` and `calendarMonth`, in one pass over the journal. Give it `prepareJournal(trades)` once and a
+ * new `filter` each time the trader changes one; given an array, it prepares the journal first.
  */
-export function journalStats(trades: readonly TradeForStats[], options: JournalStatsOptions = {}): JournalStats {
-  const { columns, visit, finish } = keyColumns();
-  const r = new RAccumulator();
-  const journal = prepare(trades, (t) => {
-    visit(t);
-    r.add(t);
-  });
-  finish(journal);
-  const all = new SummaryAccumulator(journal, true);
-  for (let i = 0; i < journal.trades.length; i++) all.add(i);
-  const month =
-    options.month ?? (journal.dayCount ? dateOfDayNumber(journal.firstDay + journal.dayCount - 1).slice(0, 7) : null);
+export function journalStats(
+  trades: readonly TradeForStats[] | PreparedJournal,
+  options: JournalStatsOptions = {},
+): JournalStats {
+  const journal = asPrepared(trades);
+  const rows = selectRows(journal, options.filter);
+  const month = options.month ?? latestTradeDate(journal, rows)?.slice(0, 7) ?? null;
   return {
-    summary: all.result() as SummaryWithCurves,
-    groups: groupColumns(journal, columns, options.curves === true),
-    r: r.result(),
-    calendar:
-      month === null
-        ? null
-        : calendarOf(month, (add) => {
-            for (let i = 0; i < journal.trades.length; i++) add(journal.day[i]!, journal.netPnl[i]!);
-          }),
+    summary: summaryOf(journal, rows ?? allRows(journal)),
+    groups: allGroupsOf(journal, new GroupTotals(journal, rows), rows, options.curves === true),
+    r: rDistributionOf(journal, rows),
+    calendar: month === null ? null : calendarOfRows(journal, rows, month),
   };
 }

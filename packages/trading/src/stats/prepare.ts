@@ -1,79 +1,404 @@
-import { parseDate, parseTimestamp } from './ist';
+import { rMultiple } from '../sizing/realised-r';
+import { dateOfDayNumber, dayNumberOf, istDay, istMinuteOfDay, parseTimestamp, weekdayOfDayNumber } from '../time/ist';
 import type { TradeForStats } from './types';
+
+// The app loads the journal once and recomputes every statistic whenever the trader changes a filter. So the
+// journal is parsed and laid out once (`prepareJournal`), and each recomputation reads a few typed arrays front to
+// back instead of parsing 100,000 timestamps and chasing 100,000 objects again.
+
+export const DIMENSIONS = [
+  'timeOfDay',
+  'weekday',
+  'holdingTime',
+  'side',
+  'segment',
+  'product',
+  'symbol',
+  'playbook',
+  'emotionBefore',
+  'emotionAfter',
+  'mistake',
+  'tag',
+] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
+/** IST entry-time buckets: the first 45 minutes after the 09:15 open, then hourly, then the last half hour. */
+export const TIME_OF_DAY_BUCKETS = [
+  'before 09:15',
+  '09:15–10:00',
+  '10:00–11:00',
+  '11:00–12:00',
+  '12:00–13:00',
+  '13:00–14:00',
+  '14:00–15:00',
+  '15:00–15:30',
+  'after 15:30',
+] as const;
+const TIME_OF_DAY_STARTS = [0, 555, 600, 660, 720, 780, 840, 900, 930]; // minutes after IST midnight
+
+export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+export const HOLDING_TIME_BUCKETS = [
+  '< 5 min',
+  '5–30 min',
+  '30 min–2 h',
+  'intraday > 2 h',
+  'overnight',
+  'multi-day',
+] as const;
+
+function timeOfDayIndex(entryMs: number): number {
+  const minute = istMinuteOfDay(entryMs);
+  let i = TIME_OF_DAY_STARTS.length - 1;
+  while (minute < TIME_OF_DAY_STARTS[i]!) i--;
+  return i;
+}
+
+export function timeOfDayBucket(entryMs: number): (typeof TIME_OF_DAY_BUCKETS)[number] {
+  return TIME_OF_DAY_BUCKETS[timeOfDayIndex(entryMs)]!;
+}
+
+/**
+ * Intraday holds by duration; otherwise "overnight" when the exit falls on the next trading day (Friday → Monday
+ * is overnight: weekends skipped, exchange holidays are not known here) and "multi-day" beyond that.
+ */
+function holdingTimeIndex(entryMs: number, exitMs: number): number {
+  const entryDay = istDay(entryMs);
+  const exitDay = istDay(exitMs);
+  if (exitDay === entryDay) {
+    const minutes = (exitMs - entryMs) / 60_000;
+    return minutes < 5 ? 0 : minutes < 30 ? 1 : minutes < 120 ? 2 : 3;
+  }
+  const weekday = weekdayOfDayNumber(entryDay);
+  const nextTradingDay = entryDay + (weekday === 4 ? 3 : weekday === 5 ? 2 : 1);
+  return exitDay <= nextTradingDay ? 4 : 5;
+}
+
+export function holdingTimeBucket(entryMs: number, exitMs: number): (typeof HOLDING_TIME_BUCKETS)[number] {
+  return HOLDING_TIME_BUCKETS[holdingTimeIndex(entryMs, exitMs)]!;
+}
+
+/** Scales with a natural order: their buckets are listed in it, all of them known before any trade is seen. */
+export const FIXED_ORDER: Partial<Record<Dimension, readonly string[]>> = {
+  timeOfDay: TIME_OF_DAY_BUCKETS,
+  weekday: WEEKDAYS,
+  holdingTime: HOLDING_TIME_BUCKETS,
+  side: ['long', 'short'],
+  segment: ['equity', 'futures', 'options'],
+  product: ['intraday', 'delivery', 'carry_forward'],
+};
+
+/**
+ * One dimension's groups as small integers: `keys[c]` is group c's label (null: no playbook / emotion / mistake /
+ * tag), and row r belongs to `codes[start[r]] … codes[start[r + 1] − 1]`, each group once.
+ */
+export interface KeyColumn {
+  keys: (string | null)[];
+  start: Uint32Array;
+  codes: Uint32Array;
+}
+
+class KeyColumnBuilder {
+  readonly keys: (string | null)[];
+  readonly start: Uint32Array;
+  private codes: Uint32Array;
+  private size = 0;
+  private readonly index = new Map<string | null, number>();
+
+  constructor(rows: number, fixed?: readonly string[]) {
+    this.keys = fixed ? [...fixed] : [];
+    for (let code = 0; code < this.keys.length; code++) this.index.set(this.keys[code]!, code);
+    this.start = new Uint32Array(rows + 1);
+    this.codes = new Uint32Array(rows);
+  }
+
+  /** Row `row`'s group(s); rows must come in order. A label repeated on one trade counts once in its group. */
+  push(row: number, keys: string | null | readonly string[]): void {
+    if (typeof keys === 'string' || keys === null) this.add(this.code(keys));
+    else if (keys.length === 0) this.add(this.code(null));
+    else for (let k = 0; k < keys.length; k++) if (keys.indexOf(keys[k]!) === k) this.add(this.code(keys[k]!));
+    this.start[row + 1] = this.size;
+  }
+
+  pushCode(row: number, code: number): void {
+    this.add(code);
+    this.start[row + 1] = this.size;
+  }
+
+  private add(code: number): void {
+    if (this.size === this.codes.length) {
+      const grown = new Uint32Array(this.codes.length * 2 + 16);
+      grown.set(this.codes);
+      this.codes = grown;
+    }
+    this.codes[this.size++] = code;
+  }
+
+  private code(key: string | null): number {
+    const known = this.index.get(key);
+    if (known !== undefined) return known;
+    this.keys.push(key);
+    this.index.set(key, this.keys.length - 1);
+    return this.keys.length - 1;
+  }
+
+  build(): KeyColumn {
+    return { keys: this.keys, start: this.start, codes: this.codes.subarray(0, this.size) };
+  }
+}
+
+export const PACKED = 8;
+
+/** Why a trade has no R: 0 it has one, 1 no stop, 2 a stop at or on the wrong side of entry. */
+/** Bucket edges of the R distribution: a −1R stop-out lands in "−1R to 0R"; anything worse went past the stop. */
+export const R_EDGES = [-2, -1, 0, 1, 2, 3];
+/** `rBucket` of a trade without a stop, and of one whose stop is at or on the wrong side of entry. */
+export const R_NO_STOP = 254;
+export const R_INVALID_STOP = 255;
+
+function rBucketOf(r: number): number {
+  let b = 0;
+  while (b < R_EDGES.length && r >= R_EDGES[b]!) b++;
+  return b;
+}
 
 /**
  * The journal parsed once and laid out as columns in exit order (P&L is realised at exit; ties by entry, then id).
- * Passes over 100,000 trades then read a few typed arrays front to back instead of chasing 100,000 objects.
+ * Row i of every column is `trades[i]`. Build it with `prepareJournal` when the trades load; pass it to
+ * `journalStats` (and the other statistics) with a filter as often as the trader changes one.
  */
 export interface PreparedJournal {
-  trades: TradeForStats[];
-  netPnl: Float64Array;
-  grossPnl: Float64Array;
-  charges: Float64Array;
-  entryMs: Float64Array;
-  exitMs: Float64Array;
-  /** IST day number of each trade date. */
-  day: Int32Array;
-  /** Day number of the earliest trade date, and the number of days from it to the latest, inclusive. */
-  firstDay: number;
-  dayCount: number;
+  readonly trades: readonly TradeForStats[];
+  readonly netPnl: Float64Array;
+  readonly grossPnl: Float64Array;
+  readonly charges: Float64Array;
+  readonly entryMs: Float64Array;
+  readonly exitMs: Float64Array;
+  /** Each row's trade date as an index into `days` (the distinct IST trade dates as day numbers, ascending). */
+  readonly dayIndex: Uint32Array;
+  readonly days: Int32Array;
+  /** Each row's R (NaN when none) and its bucket of `R_EDGES` (or `R_NO_STOP`, `R_INVALID_STOP`). */
+  readonly r: Float64Array;
+  readonly rBucket: Uint8Array;
+  /**
+   * What a summary reads of row i, in one 64-byte cache line at `packed[8i … 8i + 7]` (a group's rows are scattered
+   * through the journal): net P&L, gross P&L, charges, day index, the net P&L if a win (else 0), the loss as a
+   * positive amount (else 0), 1 if a win, 1 if a loss. The last four let a summary add instead of branching on a
+   * win or a loss, which the processor cannot predict.
+   */
+  readonly packed: Float64Array;
+  readonly columns: Readonly<Record<Dimension, KeyColumn>>;
+  /** Not a statistics dimension, but the trades list's symbol filter also finds a trade by its underlying. */
+  readonly underlying: KeyColumn;
+  /** Every dimension's groups numbered one after the other: dimension d's group c is `groupBase[d] + c`. */
+  readonly groupBase: Readonly<Record<Dimension, number>>;
+  readonly groupCount: number;
+  /** Row i's groups: `rowGroups[rowGroupStart[i]] … rowGroups[rowGroupStart[i + 1] − 1]`. */
+  readonly rowGroupStart: Uint32Array;
+  readonly rowGroups: Uint32Array;
+  /**
+   * The (group, trade date) pairs that occur, as cells numbered by group, then date: `rowCells[k]` is the cell of
+   * membership `rowGroups[k]`, group g's cells are `cellStart[g] … cellStart[g + 1] − 1`, and `cellDay[c]` is a
+   * cell's day index. A group's daily P&L is then a few sums per traded day, not a table of every day per group
+   * (thousands of option contracts × years of days would not fit).
+   */
+  readonly rowCells: Uint32Array;
+  readonly cellStart: Uint32Array;
+  readonly cellDay: Uint32Array;
 }
 
-/** `visit` sees each trade once, in exit order, while it is in hand: other columns are built without another pass. */
-export function prepare(
-  input: readonly TradeForStats[],
-  visit?: (trade: TradeForStats, row: number) => void,
-): PreparedJournal {
+const FROM_TRADE: Partial<Record<Dimension, (t: TradeForStats) => string | null | readonly string[]>> = {
+  side: (t) => t.side,
+  segment: (t) => t.segment,
+  product: (t) => t.product,
+  symbol: (t) => t.symbol,
+  playbook: (t) => t.playbookId ?? null,
+  emotionBefore: (t) => t.emotionsBefore,
+  emotionAfter: (t) => t.emotionsAfter,
+  mistake: (t) => t.mistakes,
+  tag: (t) => t.tags,
+};
+
+/** Parses and lays out the journal once; throws a RangeError naming the value on a malformed time or date. */
+export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal {
   const n = input.length;
   const entry = new Float64Array(n);
   const exit = new Float64Array(n);
-  const days = new Int32Array(n);
+  const dayOf = new Int32Array(n);
   let sorted = true;
-  let first = 0x7fffffff;
-  let last = -0x7fffffff;
   for (let i = 0; i < n; i++) {
     const t = input[i]!;
     entry[i] = parseTimestamp(t.entryTime);
     exit[i] = parseTimestamp(t.exitTime);
-    const d = parseDate(t.tradeDate);
-    days[i] = d;
-    if (d < first) first = d;
-    if (d > last) last = d;
+    dayOf[i] = dayNumberOf(t.tradeDate);
     if (sorted && i > 0 && compare(input, entry, exit, i - 1, i) > 0) sorted = false;
   }
   // Journals usually arrive in time order: skip the sort when they already are.
-  let order: ArrayLike<number> | null = null;
+  let order: Uint32Array | null = null;
   if (!sorted) {
     const idx = Array.from({ length: n }, (_, i) => i);
     idx.sort((a, b) => compare(input, entry, exit, a, b));
-    order = idx;
+    order = Uint32Array.from(idx);
   }
-  const journal: PreparedJournal = {
-    trades: new Array(n),
-    netPnl: new Float64Array(n),
-    grossPnl: new Float64Array(n),
-    charges: new Float64Array(n),
-    entryMs: order ? new Float64Array(n) : entry,
-    exitMs: order ? new Float64Array(n) : exit,
-    day: order ? new Int32Array(n) : days,
-    firstDay: n ? first : 0,
-    dayCount: n ? last - first + 1 : 0,
-  };
+  const at = (i: number) => (order ? order[i]! : i);
+
+  const distinct = Int32Array.from(new Set(dayOf)).sort();
+  const dayIndexOf = new Map<number, number>();
+  for (let d = 0; d < distinct.length; d++) dayIndexOf.set(distinct[d]!, d);
+
+  const trades = new Array<TradeForStats>(n);
+  const netPnl = new Float64Array(n);
+  const grossPnl = new Float64Array(n);
+  const charges = new Float64Array(n);
+  const entryMs = new Float64Array(n);
+  const exitMs = new Float64Array(n);
+  const dayIndex = new Uint32Array(n);
+  const r = new Float64Array(n);
+  const rBucket = new Uint8Array(n);
+  const packed = new Float64Array(n * PACKED);
+  const builders = {} as Record<Dimension, KeyColumnBuilder>;
+  for (const d of DIMENSIONS) builders[d] = new KeyColumnBuilder(n, FIXED_ORDER[d]);
+  const underlying = new KeyColumnBuilder(n);
   for (let i = 0; i < n; i++) {
-    const j = order ? order[i]! : i;
+    const j = at(i);
     const t = input[j]!;
-    journal.trades[i] = t;
-    journal.netPnl[i] = t.netPnl;
-    journal.grossPnl[i] = t.grossPnl;
-    journal.charges[i] = t.charges;
-    if (visit) visit(t, i);
-    if (order) {
-      journal.entryMs[i] = entry[j]!;
-      journal.exitMs[i] = exit[j]!;
-      journal.day[i] = days[j]!;
+    trades[i] = t;
+    netPnl[i] = t.netPnl;
+    grossPnl[i] = t.grossPnl;
+    charges[i] = t.charges;
+    entryMs[i] = entry[j]!;
+    exitMs[i] = exit[j]!;
+    dayIndex[i] = dayIndexOf.get(dayOf[j]!)!;
+    const p = PACKED * i;
+    packed[p] = t.netPnl;
+    packed[p + 1] = t.grossPnl;
+    packed[p + 2] = t.charges;
+    packed[p + 3] = dayIndex[i]!;
+    packed[p + 4] = t.netPnl > 0 ? t.netPnl : 0;
+    packed[p + 5] = t.netPnl < 0 ? -t.netPnl : 0;
+    packed[p + 6] = t.netPnl > 0 ? 1 : 0;
+    packed[p + 7] = t.netPnl < 0 ? 1 : 0;
+    // The same R as `tradeR`, with the reason when there is none.
+    const stop = t.stopLoss;
+    const tr = stop === null || stop === undefined ? null : rMultiple(t.side, t.entryPrice, t.exitPrice, stop);
+    r[i] = tr ?? Number.NaN;
+    rBucket[i] = tr !== null ? rBucketOf(tr) : stop === null || stop === undefined ? R_NO_STOP : R_INVALID_STOP;
+    builders.timeOfDay.pushCode(i, timeOfDayIndex(entry[j]!));
+    builders.weekday.pushCode(i, weekdayOfDayNumber(dayOf[j]!));
+    builders.holdingTime.pushCode(i, holdingTimeIndex(entry[j]!, exit[j]!));
+    for (const d of DIMENSIONS) {
+      const keysOf = FROM_TRADE[d];
+      if (keysOf) builders[d].push(i, keysOf(t));
     }
+    underlying.push(i, t.underlying ?? null);
   }
-  return journal;
+
+  const columns = {} as Record<Dimension, KeyColumn>;
+  const groupBase = {} as Record<Dimension, number>;
+  let groupCount = 0;
+  let memberships = 0;
+  for (const d of DIMENSIONS) {
+    columns[d] = builders[d].build();
+    groupBase[d] = groupCount;
+    groupCount += columns[d].keys.length;
+    memberships += columns[d].codes.length;
+  }
+  // Per row, its group in every dimension, numbered across dimensions, and the (group, trade date) cell it adds to.
+  const rowGroupStart = new Uint32Array(n + 1);
+  const rowGroups = new Uint32Array(memberships);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    for (const d of DIMENSIONS) {
+      const { start, codes } = columns[d];
+      const base = groupBase[d];
+      for (let c = start[i]!; c < start[i + 1]!; c++) rowGroups[k++] = base + codes[c]!;
+    }
+    rowGroupStart[i + 1] = k;
+  }
+  const cells = dayCells(rowGroups, rowGroupStart, dayIndex, groupCount, distinct.length);
+
+  return {
+    trades,
+    netPnl,
+    grossPnl,
+    charges,
+    entryMs,
+    exitMs,
+    dayIndex,
+    days: distinct,
+    r,
+    rBucket,
+    packed,
+    columns,
+    underlying: underlying.build(),
+    groupBase,
+    groupCount,
+    rowGroupStart,
+    rowGroups,
+    ...cells,
+  };
+}
+
+const DENSE_CELLS = 1 << 22;
+
+function dayCells(
+  rowGroups: Uint32Array,
+  rowGroupStart: Uint32Array,
+  dayIndex: Uint32Array,
+  groups: number,
+  days: number,
+) {
+  // Cell key g × days + d; numbering the distinct keys in ascending order orders cells by group, then date.
+  const keys = new Float64Array(rowGroups.length);
+  for (let i = 0; i + 1 < rowGroupStart.length; i++) {
+    for (let k = rowGroupStart[i]!; k < rowGroupStart[i + 1]!; k++) keys[k] = rowGroups[k]! * days + dayIndex[i]!;
+  }
+  const rowCells = new Uint32Array(keys.length);
+  let distinct: Float64Array;
+  if (groups * days <= DENSE_CELLS) {
+    // A table of every key is small enough: mark, number in key order, look up, without hashing a million keys.
+    const table = new Int32Array(groups * days).fill(-1);
+    for (let k = 0; k < keys.length; k++) table[keys[k]!] = 0;
+    let cells = 0;
+    for (let key = 0; key < table.length; key++) if (table[key] === 0) table[key] = cells++;
+    distinct = new Float64Array(cells);
+    for (let key = 0; key < table.length; key++) if (table[key]! >= 0) distinct[table[key]!] = key;
+    for (let k = 0; k < keys.length; k++) rowCells[k] = table[keys[k]!]!;
+  } else {
+    distinct = Float64Array.from(new Set(keys)).sort();
+    const cellOf = new Map<number, number>();
+    for (let c = 0; c < distinct.length; c++) cellOf.set(distinct[c]!, c);
+    for (let k = 0; k < keys.length; k++) rowCells[k] = cellOf.get(keys[k]!)!;
+  }
+  const cellStart = new Uint32Array(groups + 1);
+  const cellDay = new Uint32Array(distinct.length);
+  for (let c = 0; c < distinct.length; c++) {
+    const g = Math.floor(distinct[c]! / days);
+    cellDay[c] = distinct[c]! - g * days;
+    cellStart[g + 1]!++;
+  }
+  for (let g = 0; g < groups; g++) cellStart[g + 1]! += cellStart[g]!;
+  return { rowCells, cellStart, cellDay };
+}
+
+/** The latest trade date among `rows` (all rows when null), 'YYYY-MM-DD'; null when there are none. */
+export function latestTradeDate(journal: PreparedJournal, rows: Uint32Array | null): string | null {
+  const count = rows ? rows.length : journal.trades.length;
+  let latest = -1;
+  for (let s = 0; s < count; s++) {
+    const d = journal.dayIndex[rows ? rows[s]! : s]!;
+    if (d > latest) latest = d;
+  }
+  return latest < 0 ? null : dateOfDayNumber(journal.days[latest]!);
+}
+
+/** A journal already prepared is used as it is; an array of trades is prepared first. */
+export function asPrepared(trades: readonly TradeForStats[] | PreparedJournal): PreparedJournal {
+  return isPrepared(trades) ? trades : prepareJournal(trades);
+}
+
+export function isPrepared(trades: readonly TradeForStats[] | PreparedJournal): trades is PreparedJournal {
+  return !Array.isArray(trades);
 }
 
 function compare(trades: readonly TradeForStats[], entry: Float64Array, exit: Float64Array, a: number, b: number) {

@@ -1,18 +1,20 @@
+import { rMultiple } from '../sizing/realised-r';
+import { asPrepared, type PreparedJournal, R_EDGES, R_INVALID_STOP, R_NO_STOP } from './prepare';
+import { type FilterOption, selectRows } from './select';
+import { allRows, type Rows } from './summarize';
 import type { Stat, TradeForStats } from './types';
 
 type RTrade = Pick<TradeForStats, 'side' | 'entryPrice' | 'exitPrice' | 'stopLoss'>;
 
 /**
- * Realised R = (exit − entry) ÷ |entry − stop|, sign reversed for shorts: what the trade made in units of what it
- * risked at entry, by price (charges are in net P&L, not in R). Null without a stop, or with a stop at or on the
- * wrong side of entry (an input error: below entry for a long, above for a short) – never an R made up from a guess.
+ * A journal trade's R (the formula is `rMultiple`'s): what the trade made in units of what it risked at entry, by
+ * price (charges are in net P&L, not in R). Null without a stop, or with a stop at or on the wrong side of entry
+ * (an input error: below entry for a long, above for a short) – never an R made up from a guess.
  */
 export function tradeR(trade: RTrade): number | null {
   const { side, entryPrice, exitPrice, stopLoss } = trade;
   if (stopLoss === null || stopLoss === undefined) return null;
-  const risk = side === 'long' ? entryPrice - stopLoss : stopLoss - entryPrice;
-  if (!(risk > 0)) return null;
-  return ((side === 'long' ? 1 : -1) * (exitPrice - entryPrice)) / risk;
+  return rMultiple(side, entryPrice, exitPrice, stopLoss);
 }
 
 export interface RBucket {
@@ -38,59 +40,57 @@ export interface RDistribution {
   buckets: RBucket[];
 }
 
-/** Bucket edges in R: a −1R stop-out lands in "−1R to 0R"; anything worse went past the stop. */
-const EDGES = [-2, -1, 0, 1, 2, 3];
+const EDGES = R_EDGES;
 const fmt = (r: number) => `${r < 0 ? '−' : ''}${Math.abs(r)}R`;
 
-export function rDistribution(trades: readonly TradeForStats[]): RDistribution {
-  const acc = new RAccumulator();
-  for (const t of trades) acc.add(t);
-  return acc.result();
+export function rDistribution(
+  trades: readonly TradeForStats[] | PreparedJournal,
+  options: FilterOption = {},
+): RDistribution {
+  const journal = asPrepared(trades);
+  return rDistributionOf(journal, selectRows(journal, options.filter));
 }
 
-/** The distribution fed one trade at a time, so `journalStats` can build it in its single pass. */
-export class RAccumulator {
-  private readonly counts = new Array<number>(EDGES.length + 1).fill(0);
-  private n = 0;
-  private withoutStop = 0;
-  private invalidStop = 0;
-  private total = 0;
-  private positive = 0;
+/** The distribution over rows of a prepared journal (all when null), from its R and R-bucket columns. */
+export function rDistributionOf(journal: PreparedJournal, rows: Rows): RDistribution {
+  const counts = new Float64Array(256);
+  const sums = new Float64Array(2);
+  countR(journal.r, journal.rBucket, rows ?? allRows(journal), counts, sums);
+  const total = sums[0]!;
+  const positive = sums[1]!;
+  const inBuckets = Array.from(counts.subarray(0, EDGES.length + 1));
+  const n = inBuckets.reduce((sum, count) => sum + count, 0);
+  const buckets = inBuckets.map((count, i) => {
+    const from = i === 0 ? Number.NEGATIVE_INFINITY : EDGES[i - 1]!;
+    const to = i === EDGES.length ? Number.POSITIVE_INFINITY : EDGES[i]!;
+    const label = i === 0 ? `< ${fmt(to)}` : i === EDGES.length ? `≥ ${fmt(from)}` : `${fmt(from)} to ${fmt(to)}`;
+    return { label, from, to, count };
+  });
+  return {
+    n,
+    withoutStop: counts[R_NO_STOP]!,
+    invalidStop: counts[R_INVALID_STOP]!,
+    averageR: { value: n ? total / n : null, n },
+    totalR: { value: n ? total : null, n },
+    positive: { value: n ? positive / n : null, count: positive, n },
+    buckets,
+  };
+}
 
-  add(t: RTrade): void {
-    if (t.stopLoss === null || t.stopLoss === undefined) {
-      this.withoutStop++;
-      return;
+/** Counts rows per R bucket; sums R and counts R > 0 over the rows that have one (into `sums`). */
+function countR(r: Float64Array, rBucket: Uint8Array, rows: Uint32Array, counts: Float64Array, sums: Float64Array) {
+  let total = 0;
+  let positive = 0;
+  for (let s = 0; s < rows.length; s++) {
+    const i = rows[s]!;
+    const b = rBucket[i]!;
+    counts[b]!++;
+    if (b < R_NO_STOP) {
+      const value = r[i]!;
+      total += value;
+      if (value > 0) positive++;
     }
-    const r = tradeR(t);
-    if (r === null) {
-      this.invalidStop++;
-      return;
-    }
-    this.n++;
-    this.total += r;
-    if (r > 0) this.positive++;
-    let i = 0;
-    while (i < EDGES.length && r >= EDGES[i]!) i++;
-    this.counts[i]!++;
   }
-
-  result(): RDistribution {
-    const { n, total, positive } = this;
-    const buckets = this.counts.map((count, i) => {
-      const from = i === 0 ? Number.NEGATIVE_INFINITY : EDGES[i - 1]!;
-      const to = i === EDGES.length ? Number.POSITIVE_INFINITY : EDGES[i]!;
-      const label = i === 0 ? `< ${fmt(to)}` : i === EDGES.length ? `≥ ${fmt(from)}` : `${fmt(from)} to ${fmt(to)}`;
-      return { label, from, to, count };
-    });
-    return {
-      n,
-      withoutStop: this.withoutStop,
-      invalidStop: this.invalidStop,
-      averageR: { value: n ? total / n : null, n },
-      totalR: { value: n ? total : null, n },
-      positive: { value: n ? positive / n : null, count: positive, n },
-      buckets,
-    };
-  }
+  sums[0] = total;
+  sums[1] = positive;
 }

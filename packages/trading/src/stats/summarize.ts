@@ -1,5 +1,6 @@
-import { dateOfDayNumber } from './ist';
-import { type PreparedJournal, prepare } from './prepare';
+import { dateOfDayNumber } from '../time/ist';
+import { asPrepared, PACKED, type PreparedJournal } from './prepare';
+import { type FilterOption, selectRows } from './select';
 import type { DayStat, Rate, Stat, TradeForStats, TradeStat } from './types';
 
 /** Peak-to-trough fall of cumulative net P&L, starting from 0 before the first trade. */
@@ -68,171 +69,350 @@ export interface Summary {
 }
 
 export interface SummaryWithCurves extends Summary {
-  equity: { byTrade: EquityPoint[]; byDay: DailyPoint[] };
+  equity: {
+    /**
+     * Cumulative net P&L after each trade, in exit order. Up to `EQUITY_CURVE_POINTS` trades every point; beyond
+     * that a chart's worth of them: each stretch's highest and lowest point, the first and last trade, and the max
+     * drawdown's peak and trough, so every value shown is exact and no rise or fall disappears. The full curve
+     * is `equityCurve(journal)`.
+     */
+    byTrade: EquityPoint[];
+    byDay: DailyPoint[];
+  };
 }
 
+/** How many points `summary.equity.byTrade` keeps at most: about one per pixel of a wide chart. */
+export const EQUITY_CURVE_POINTS = 1000;
+
+/** Rows of a prepared journal (indices in exit order), e.g. a filter's result; null means every row. */
+export type Rows = Uint32Array | null;
+
 /** Every headline statistic of a set of closed trades, each with its sample size, plus the equity curves. */
-export function summarize(trades: readonly TradeForStats[]): SummaryWithCurves {
-  const journal = prepare(trades);
-  const acc = new SummaryAccumulator(journal, true);
-  for (let i = 0; i < journal.trades.length; i++) acc.add(i);
-  return acc.result() as SummaryWithCurves;
+export function summarize(
+  trades: readonly TradeForStats[] | PreparedJournal,
+  options: FilterOption = {},
+): SummaryWithCurves {
+  const journal = asPrepared(trades);
+  return summaryOf(journal, selectRows(journal, options.filter) ?? allRows(journal));
+}
+
+const everyRow = new WeakMap<PreparedJournal, Uint32Array>();
+
+/** 0 … n − 1: every row of the journal, made once per journal. */
+export function allRows(journal: PreparedJournal): Uint32Array {
+  let rows = everyRow.get(journal);
+  if (!rows) {
+    rows = new Uint32Array(journal.trades.length);
+    for (let i = 0; i < rows.length; i++) rows[i] = i;
+    everyRow.set(journal, rows);
+  }
+  return rows;
+}
+
+/** The running figures a summary is made from; trade positions are rows of the journal (−1: none). */
+export interface Totals {
+  n: number;
+  net: number;
+  gross: number;
+  charges: number;
+  wins: number;
+  losses: number;
+  profit: number;
+  loss: number;
+  bestWinAt: number;
+  worstLossAt: number;
+  dd: number;
+  ddPeak: number;
+  ddPeakAt: number;
+  ddTroughAt: number;
+  longestWin: number;
+  longestLoss: number;
+}
+
+/**
+ * Per-day sums of one summary: `pnl[c]` and `trades[c]` for c in `from … to − 1`, where c is the day index itself
+ * (`dayOf` null) or a cell whose day index is `dayOf[c]`; in ascending day order either way.
+ */
+export interface DaySums {
+  pnl: Float64Array;
+  trades: Float64Array;
+  from: number;
+  to: number;
+  dayOf: Uint32Array | null;
+}
+
+/**
+ * The summary of `rows` (rows of the journal in exit order): one pass with the running figures in local
+ * variables. The per-group summaries are made the same way by `GroupTotals`, for every group in one pass.
+ */
+export function summaryOf(journal: PreparedJournal, rows: Uint32Array): SummaryWithCurves {
+  const { days } = journal;
+  const { pnl: dayPnl, trades: dayTrades } = scratch(days.length);
+  const t = new Float64Array(TOTALS);
+  sumRows(journal.packed, rows, dayPnl, dayTrades, t);
+  const totals: Totals = {
+    n: t[0]!,
+    net: t[1]!,
+    gross: t[2]!,
+    charges: t[3]!,
+    wins: t[4]!,
+    losses: t[5]!,
+    profit: t[6]!,
+    loss: t[7]!,
+    bestWinAt: t[8]!,
+    worstLossAt: t[9]!,
+    dd: t[10]!,
+    ddPeak: t[11]!,
+    ddPeakAt: t[12]!,
+    ddTroughAt: t[13]!,
+    longestWin: t[14]!,
+    longestLoss: t[15]!,
+  };
+  const summary = finishSummary(
+    journal,
+    totals,
+    { pnl: dayPnl, trades: dayTrades, from: 0, to: days.length, dayOf: null },
+    rows,
+  );
+  dayPnl.fill(0, 0, days.length);
+  dayTrades.fill(0, 0, days.length);
+  return summary as SummaryWithCurves;
+}
+
+const TOTALS = 16;
+
+/**
+ * The hot loop as a plain function of typed arrays, with the running figures in local variables; results go to
+ * `out` in `Totals` order. (Written as part of `summaryOf`, the optimising compiler kept discarding it.)
+ */
+function sumRows(
+  packed: Float64Array,
+  rows: Uint32Array,
+  dayPnl: Float64Array,
+  dayTrades: Float64Array,
+  out: Float64Array,
+): void {
+  let n = 0;
+  let net = 0;
+  let gross = 0;
+  let charges = 0;
+  let wins = 0;
+  let losses = 0;
+  let profit = 0;
+  let loss = 0;
+  // 0 until the first win (loss): any win is above it.
+  let bestWin = 0;
+  let bestWinAt = -1;
+  let worstLoss = 0;
+  let worstLossAt = -1;
+  let peak = 0;
+  let peakAt = -1;
+  let dd = 0;
+  let ddPeak = 0;
+  let ddPeakAt = -1;
+  let ddTroughAt = -1;
+  let winRun = 0;
+  let lossRun = 0;
+  let longestWin = 0;
+  let longestLoss = 0;
+  for (let s = 0; s < rows.length; s++) {
+    const i = rows[s]!;
+    const p = i * PACKED;
+    const pnl = packed[p]!;
+    const win = packed[p + 6]!;
+    const lost = packed[p + 7]!;
+    n++;
+    net += pnl;
+    gross += packed[p + 1]!;
+    charges += packed[p + 2]!;
+    wins += win;
+    losses += lost;
+    profit += packed[p + 4]!;
+    loss += packed[p + 5]!;
+    // Rarely true, so these branches are predicted; a break-even (neither) ends both streaks.
+    if (pnl > bestWin) {
+      bestWin = pnl;
+      bestWinAt = i;
+    }
+    if (pnl < worstLoss) {
+      worstLoss = pnl;
+      worstLossAt = i;
+    }
+    winRun = (winRun + 1) * win;
+    lossRun = (lossRun + 1) * lost;
+    if (winRun > longestWin) longestWin = winRun;
+    if (lossRun > longestLoss) longestLoss = lossRun;
+    if (net > peak) {
+      peak = net;
+      peakAt = i;
+    } else if (peak - net > dd) {
+      dd = peak - net;
+      ddPeak = peak;
+      ddPeakAt = peakAt;
+      ddTroughAt = i;
+    }
+    const d = packed[p + 3]! | 0;
+    dayPnl[d]! += pnl;
+    dayTrades[d]!++;
+  }
+  out[0] = n;
+  out[1] = net;
+  out[2] = gross;
+  out[3] = charges;
+  out[4] = wins;
+  out[5] = losses;
+  out[6] = profit;
+  out[7] = loss;
+  out[8] = bestWinAt;
+  out[9] = worstLossAt;
+  out[10] = dd;
+  out[11] = ddPeak;
+  out[12] = ddPeakAt;
+  out[13] = ddTroughAt;
+  out[14] = longestWin;
+  out[15] = longestLoss;
+}
+
+// Day sums are left zeroed after each use, so one pair of arrays serves every call.
+let dayScratch = { pnl: new Float64Array(0), trades: new Float64Array(0) };
+function scratch(days: number) {
+  if (dayScratch.pnl.length < days) dayScratch = { pnl: new Float64Array(days), trades: new Float64Array(days) };
+  return dayScratch;
 }
 
 const ratio = (a: number, b: number): number | null => (b === 0 ? null : a / b);
 
+/** The summary from running totals and day sums; with the rows it covers, its equity curves too. */
+export function finishSummary(
+  journal: PreparedJournal,
+  t: Totals,
+  daySums: DaySums,
+  curveRows?: Uint32Array,
+): Summary | SummaryWithCurves {
+  const { days, trades, netPnl } = journal;
+  const { pnl: dayPnl, trades: dayTrades, from, to, dayOf } = daySums;
+  let best = -1;
+  let worst = -1;
+  let nDays = 0;
+  const byDay: DailyPoint[] = [];
+  let equity = 0;
+  for (let c = from; c < to; c++) {
+    const count = dayTrades[c]!;
+    if (count === 0) continue;
+    const pnl = dayPnl[c]!;
+    nDays++;
+    equity += pnl;
+    if (best < 0 || pnl > dayPnl[best]!) best = c;
+    if (worst < 0 || pnl < dayPnl[worst]!) worst = c;
+    if (curveRows) {
+      byDay.push({ date: dateOfDayNumber(days[dayOf ? dayOf[c]! : c]!), netPnl: pnl, trades: count, equity });
+    }
+  }
+  const dayStat = (c: number) => ({
+    date: c < 0 ? null : dateOfDayNumber(days[dayOf ? dayOf[c]! : c]!),
+    value: c < 0 ? null : dayPnl[c]!,
+    trades: c < 0 ? 0 : dayTrades[c]!,
+    n: nDays,
+  });
+  const { n, wins, losses, profit, loss, dd, ddPeak } = t;
+  const idAt = (i: number) => (i < 0 ? null : trades[i]!.id);
+  const avgWin = ratio(profit, wins);
+  const avgLoss = ratio(loss, losses);
+  const winRate = ratio(wins, n);
+  const lossRate = ratio(losses, n);
+  const summary: Summary = {
+    trades: n,
+    wins,
+    losses,
+    breakEven: n - wins - losses,
+    netPnl: { value: n ? t.net : null, n },
+    grossPnl: { value: n ? t.gross : null, n },
+    charges: { value: n ? t.charges : null, n },
+    grossProfit: { value: n ? profit : null, n },
+    grossLoss: { value: n ? loss : null, n },
+    winRate: { value: winRate, count: wins, n },
+    lossRate: { value: lossRate, count: losses, n },
+    profitFactor: { value: ratio(profit, loss), n },
+    expectancy: {
+      value: n ? (winRate ?? 0) * (avgWin ?? 0) - (lossRate ?? 0) * (avgLoss ?? 0) : null,
+      n,
+    },
+    averageWin: { value: avgWin, n: wins },
+    averageLoss: { value: avgLoss === null ? null : -avgLoss, n: losses },
+    largestWin: { value: t.bestWinAt < 0 ? null : netPnl[t.bestWinAt]!, tradeId: idAt(t.bestWinAt), n: wins },
+    largestLoss: {
+      value: t.worstLossAt < 0 ? null : netPnl[t.worstLossAt]!,
+      tradeId: idAt(t.worstLossAt),
+      n: losses,
+    },
+    maxDrawdown: {
+      value: n ? dd : null,
+      percentOfPeak: dd > 0 && ddPeak > 0 ? dd / ddPeak : null,
+      peak: ddPeak,
+      peakTradeId: idAt(t.ddPeakAt),
+      troughTradeId: idAt(t.ddTroughAt),
+      n,
+    },
+    tradingDays: nDays,
+    bestDay: dayStat(best),
+    worstDay: dayStat(worst),
+    longestWinStreak: { value: n ? t.longestWin : null, n },
+    longestLossStreak: { value: n ? t.longestLoss : null, n },
+  };
+  if (!curveRows) return summary;
+  return { ...summary, equity: { byTrade: equityCurve(journal, curveRows, EQUITY_CURVE_POINTS), byDay } };
+}
+
 /**
- * Running statistics fed one trade at a time in exit order (see `prepare`), so that every group of every
- * dimension is summarised in the same single pass over the journal. Days are kept in dense arrays over the
- * journal's day range rather than a Map: a few hundred numbers per group, and no sort at the end.
+ * Cumulative net P&L after each of `rows` (every row when null), in exit order. With `maxPoints`, a long curve is
+ * thinned for a chart: each stretch's highest and lowest point, the first and last, and the max drawdown's peak and
+ * trough are kept with their exact values, so the shape and every extreme survive.
  */
-export class SummaryAccumulator {
-  private n = 0;
-  private net = 0;
-  private gross = 0;
-  private charges = 0;
-  private wins = 0;
-  private losses = 0;
-  private profit = 0;
-  private loss = 0;
-  /** Row indices into the journal's columns; −1 until there is one. */
-  private largestWin = -1;
-  private largestLoss = -1;
-  private peak = 0;
-  private peakAt = -1;
-  private ddPeak = 0;
-  private dd = 0;
-  private ddPeakAt = -1;
-  private ddTroughAt = -1;
-  private winRun = 0;
-  private lossRun = 0;
-  private longestWin = 0;
-  private longestLoss = 0;
-  private readonly dayPnl: Float64Array;
-  private readonly dayTrades: Int32Array;
-  private readonly byTrade: EquityPoint[] = [];
-
-  constructor(
-    private readonly journal: PreparedJournal,
-    private readonly curves: boolean,
-  ) {
-    this.dayPnl = new Float64Array(journal.dayCount);
-    this.dayTrades = new Int32Array(journal.dayCount);
-  }
-
-  /** Feeds row `i` of the journal; rows must come in exit order. */
-  add(i: number): void {
-    const j = this.journal;
-    const pnl = j.netPnl[i]!;
-    this.n++;
-    const net = this.net + pnl;
-    this.net = net;
-    this.gross += j.grossPnl[i]!;
-    this.charges += j.charges[i]!;
-    if (pnl > 0) {
-      this.wins++;
-      this.profit += pnl;
-      if (this.largestWin < 0 || pnl > j.netPnl[this.largestWin]!) this.largestWin = i;
-      this.lossRun = 0;
-      if (++this.winRun > this.longestWin) this.longestWin = this.winRun;
-    } else if (pnl < 0) {
-      this.losses++;
-      this.loss -= pnl;
-      if (this.largestLoss < 0 || pnl < j.netPnl[this.largestLoss]!) this.largestLoss = i;
-      this.winRun = 0;
-      if (++this.lossRun > this.longestLoss) this.longestLoss = this.lossRun;
-    } else {
-      this.winRun = 0;
-      this.lossRun = 0;
-    }
-    if (net > this.peak) {
-      this.peak = net;
-      this.peakAt = i;
-    } else if (this.peak - net > this.dd) {
-      this.dd = this.peak - net;
-      this.ddPeak = this.peak;
-      this.ddPeakAt = this.peakAt;
-      this.ddTroughAt = i;
-    }
-    const d = j.day[i]! - j.firstDay;
-    this.dayPnl[d]! += pnl;
-    this.dayTrades[d]!++;
-    if (this.curves) {
-      const t = j.trades[i]!;
-      this.byTrade.push({ tradeId: t.id, exitTime: t.exitTime, netPnl: pnl, equity: net });
+export function equityCurve(journal: PreparedJournal, rows: Rows = null, maxPoints = Infinity): EquityPoint[] {
+  const list = rows ?? allRows(journal);
+  const count = list.length;
+  const equity = new Float64Array(count);
+  const { netPnl } = journal;
+  let net = 0;
+  let peak = 0;
+  let peakAt = -1;
+  let dd = 0;
+  let ddPeakAt = -1;
+  let ddTroughAt = -1;
+  for (let s = 0; s < count; s++) {
+    net += netPnl[list[s]!]!;
+    equity[s] = net;
+    if (net > peak) {
+      peak = net;
+      peakAt = s;
+    } else if (peak - net > dd) {
+      dd = peak - net;
+      ddPeakAt = peakAt;
+      ddTroughAt = s;
     }
   }
-
-  result(): Summary | SummaryWithCurves {
-    const { n, wins, losses, profit, loss, dd, ddPeak } = this;
-    const { trades, netPnl } = this.journal;
-    const extreme = (i: number) => ({
-      value: i < 0 ? null : netPnl[i]!,
-      tradeId: i < 0 ? null : trades[i]!.id,
-    });
-    const idAt = (i: number) => (i < 0 ? null : trades[i]!.id);
-    type Day = { day: number; pnl: number; trades: number };
-    let best: Day | null = null;
-    let worst: Day | null = null;
-    let nDays = 0;
-    const byDay: DailyPoint[] = [];
-    let equity = 0;
-    for (let d = 0; d < this.dayTrades.length; d++) {
-      const count = this.dayTrades[d]!;
-      if (count === 0) continue;
-      const pnl = this.dayPnl[d]!;
-      nDays++;
-      equity += pnl;
-      const day = d + this.journal.firstDay;
-      if (!best || pnl > best.pnl) best = { day, pnl, trades: count };
-      if (!worst || pnl < worst.pnl) worst = { day, pnl, trades: count };
-      if (this.curves) byDay.push({ date: dateOfDayNumber(day), netPnl: pnl, trades: count, equity });
+  const keep = new Uint8Array(count);
+  if (count <= maxPoints) keep.fill(1);
+  else {
+    const stretches = Math.max(1, Math.floor((maxPoints - 4) / 2));
+    const size = Math.ceil(count / stretches);
+    for (let from = 0; from < count; from += size) {
+      let hi = from;
+      let lo = from;
+      for (let s = from + 1; s < Math.min(count, from + size); s++) {
+        if (equity[s]! > equity[hi]!) hi = s;
+        if (equity[s]! < equity[lo]!) lo = s;
+      }
+      keep[hi] = 1;
+      keep[lo] = 1;
     }
-    const dayStat = (x: Day | null) => ({
-      date: x ? dateOfDayNumber(x.day) : null,
-      value: x ? x.pnl : null,
-      trades: x ? x.trades : 0,
-      n: nDays,
-    });
-    const avgWin = ratio(profit, wins);
-    const avgLoss = ratio(loss, losses);
-    const winRate = ratio(wins, n);
-    const lossRate = ratio(losses, n);
-    const summary: Summary = {
-      trades: n,
-      wins,
-      losses,
-      breakEven: n - wins - losses,
-      netPnl: { value: n ? this.net : null, n },
-      grossPnl: { value: n ? this.gross : null, n },
-      charges: { value: n ? this.charges : null, n },
-      grossProfit: { value: n ? profit : null, n },
-      grossLoss: { value: n ? loss : null, n },
-      winRate: { value: winRate, count: wins, n },
-      lossRate: { value: lossRate, count: losses, n },
-      profitFactor: { value: ratio(profit, loss), n },
-      expectancy: {
-        value: n ? (winRate ?? 0) * (avgWin ?? 0) - (lossRate ?? 0) * (avgLoss ?? 0) : null,
-        n,
-      },
-      averageWin: { value: avgWin, n: wins },
-      averageLoss: { value: avgLoss === null ? null : -avgLoss, n: losses },
-      largestWin: { ...extreme(this.largestWin), n: wins },
-      largestLoss: { ...extreme(this.largestLoss), n: losses },
-      maxDrawdown: {
-        value: n ? dd : null,
-        percentOfPeak: dd > 0 && ddPeak > 0 ? dd / ddPeak : null,
-        peak: ddPeak,
-        peakTradeId: idAt(this.ddPeakAt),
-        troughTradeId: idAt(this.ddTroughAt),
-        n,
-      },
-      tradingDays: nDays,
-      bestDay: dayStat(best),
-      worstDay: dayStat(worst),
-      longestWinStreak: { value: n ? this.longestWin : null, n },
-      longestLossStreak: { value: n ? this.longestLoss : null, n },
-    };
-    return this.curves ? { ...summary, equity: { byTrade: this.byTrade, byDay } } : summary;
+    for (const s of [0, count - 1, ddPeakAt, ddTroughAt]) if (s >= 0) keep[s] = 1;
   }
+  const points: EquityPoint[] = [];
+  for (let s = 0; s < count; s++) {
+    if (!keep[s]) continue;
+    const t = journal.trades[list[s]!]!;
+    points.push({ tradeId: t.id, exitTime: t.exitTime, netPnl: t.netPnl, equity: equity[s]! });
+  }
+  return points;
 }

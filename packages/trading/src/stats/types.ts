@@ -23,6 +23,9 @@ export interface TradeForStats {
   emotionsAfter: readonly string[];
   mistakes: readonly string[];
   tags: readonly string[];
+  /** Read only by the filters shared with the trades list (symbol also finds the underlying; search reads notes). */
+  underlying?: string | null;
+  notes?: string | null;
 }
 
 /**

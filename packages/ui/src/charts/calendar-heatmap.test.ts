@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { monthWeeks } from './calendar-heatmap';
-import { bucketPnl } from './journal-charts';
+import { bucketPnl, pnlBars } from './journal-charts';
 
 describe('monthWeeks', () => {
   it('starts weeks on Monday', () => {
@@ -27,5 +27,41 @@ describe('bucketPnl', () => {
       { from: 1000, to: 2000, count: 0 },
       { from: 2000, to: 3000, count: 1 },
     ]);
+  });
+});
+
+describe('pnlBars', () => {
+  it('keeps days while they fit', () => {
+    const days = [
+      { date: '2026-01-01', pnl: 100 },
+      { date: '2026-01-02', pnl: -40 },
+    ];
+    expect(pnlBars(days, 2)).toEqual({ unit: 'day', bars: days });
+  });
+
+  it('adds days into Monday-to-Sunday weeks, then into months', () => {
+    // Thu 1 Jan 2026 and Fri 2 Jan fall in the week of Mon 29 Dec 2025; Mon 5 and Wed 7 Jan in the next.
+    const days = [
+      { date: '2026-01-01', pnl: 100 },
+      { date: '2026-01-02', pnl: -40 },
+      { date: '2026-01-05', pnl: 300 },
+      { date: '2026-01-07', pnl: 25 },
+      { date: '2026-02-02', pnl: -500 },
+    ];
+    expect(pnlBars(days, 4)).toEqual({
+      unit: 'week',
+      bars: [
+        { date: '2025-12-29', pnl: 60 },
+        { date: '2026-01-05', pnl: 325 },
+        { date: '2026-02-02', pnl: -500 },
+      ],
+    });
+    expect(pnlBars(days, 2)).toEqual({
+      unit: 'month',
+      bars: [
+        { date: '2026-01-01', pnl: 385 },
+        { date: '2026-02-01', pnl: -500 },
+      ],
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { formatINR, formatINRCompact } from '@bahi/billing';
+import { formatDate } from '../lib/dates';
 import { cn } from '../lib/utils';
 
 export interface CalendarDay {
@@ -12,6 +13,10 @@ export interface CalendarHeatmapProps {
   month: string;
   /** Keyed by ISO date 'YYYY-MM-DD' (exchange time, Asia/Kolkata). */
   days: Record<string, CalendarDay>;
+  /** Makes every day a button (keyboard: Tab, Enter) that opens the day. */
+  onSelectDay?: (iso: string) => void;
+  /** The day whose details are open, marked for assistive technology. */
+  selectedDay?: string;
   className?: string;
 }
 
@@ -56,8 +61,31 @@ function tone(pnl: number | undefined) {
   return 'bg-muted text-muted-foreground';
 }
 
+function DayContent({ day, data }: { day: number; data: CalendarDay | undefined }) {
+  return (
+    <div className="flex h-full flex-col justify-between p-1.5">
+      <span className="text-xs">{day}</span>
+      {data ? (
+        <span className="text-right">
+          <span className="block font-semibold tabular-nums">{formatINRCompact(data.pnl, { sign: 'exceptZero' })}</span>
+          <span className="block text-xs">
+            {data.trades} {data.trades === 1 ? 'trade' : 'trades'}
+          </span>
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** What a day button says: "5 January 2026: +₹4,200.00 net, 3 trades". */
+function dayLabel(iso: string, data: CalendarDay | undefined): string {
+  if (!data || data.trades === 0) return `${formatDate(iso)}: no trades`;
+  const pnl = formatINR(data.pnl, { paise: 'always', sign: 'exceptZero' });
+  return `${formatDate(iso)}: ${pnl} net, ${data.trades} ${data.trades === 1 ? 'trade' : 'trades'}`;
+}
+
 /** A month of daily net P&L with weekly totals and the month's total: the calendar traders asked for. */
-export function CalendarHeatmap({ month, days, className }: CalendarHeatmapProps) {
+export function CalendarHeatmap({ month, days, onSelectDay, selectedDay, className }: CalendarHeatmapProps) {
   const weeks = monthWeeks(month);
   const [y, m] = month.split('-').map(Number) as [number, number];
   const title = `${MONTHS[m - 1]} ${y}`;
@@ -112,19 +140,23 @@ export function CalendarHeatmap({ month, days, className }: CalendarHeatmapProps
                       data-date={cell.iso}
                       className={cn('h-16 rounded-md border align-top', tone(data?.pnl))}
                     >
-                      <div className="flex h-full flex-col justify-between p-1.5">
-                        <span className="text-xs">{cell.day}</span>
-                        {data ? (
-                          <span className="text-right">
-                            <span className="block font-semibold tabular-nums">
-                              {formatINRCompact(data.pnl, { sign: 'exceptZero' })}
-                            </span>
-                            <span className="block text-xs">
-                              {data.trades} {data.trades === 1 ? 'trade' : 'trades'}
-                            </span>
+                      {onSelectDay ? (
+                        <button
+                          type="button"
+                          data-slot="calendar-day"
+                          aria-current={cell.iso === selectedDay ? 'date' : undefined}
+                          onClick={() => onSelectDay(cell.iso)}
+                          className="h-full w-full rounded-md text-left outline-none hover:ring-2 hover:ring-ring/40 focus-visible:ring-[3px] focus-visible:ring-ring"
+                        >
+                          {/* The full amount for screen readers; the short form on screen. */}
+                          <span className="sr-only">{dayLabel(cell.iso, data)}</span>
+                          <span aria-hidden="true">
+                            <DayContent day={cell.day} data={data} />
                           </span>
-                        ) : null}
-                      </div>
+                        </button>
+                      ) : (
+                        <DayContent day={cell.day} data={data} />
+                      )}
                     </td>
                   );
                 })}

@@ -70,23 +70,48 @@ export interface DailyPnl {
   pnl: number;
 }
 
-export function DailyPnlBars({ days, height }: { days: DailyPnl[]; height?: number }) {
+const monthYear = (iso: string) => {
+  const [y, m] = iso.split('-');
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return `${months[Number(m) - 1] ?? ''} ${y}`;
+};
+
+const BAR_UNITS = {
+  day: { title: 'Daily net P&L', noun: 'trading days', tick: shortDate },
+  week: { title: 'Weekly net P&L', noun: 'weeks with trades', tick: (iso: string) => `w/c ${shortDate(iso)}` },
+  month: { title: 'Monthly net P&L', noun: 'months with trades', tick: monthYear },
+} as const;
+
+/**
+ * Net P&L per day, or per week (`date` is the Monday) or month (`date` is the 1st) when a long period would
+ * otherwise draw hundreds of unreadable bars.
+ */
+export function DailyPnlBars({
+  days,
+  unit = 'day',
+  height,
+}: {
+  days: DailyPnl[];
+  unit?: 'day' | 'week' | 'month';
+  height?: number;
+}) {
+  const { title, noun, tick } = BAR_UNITS[unit];
   const green = days.filter((d) => d.pnl > 0).length;
   const red = days.filter((d) => d.pnl < 0).length;
   const total = days.reduce((s, d) => s + d.pnl, 0);
   return (
     <ChartContainer
-      title="Daily net P&L"
-      description={`${days.length} trading days: ${green} green, ${red} red, net ${signedMoney(total)}.`}
+      title={title}
+      description={`${days.length} ${noun}: ${green} green, ${red} red, net ${signedMoney(total)}.`}
       table={{ columns: ['Date', 'Net P&L'], rows: days.map((d) => [d.date, signedMoney(d.pnl)]) }}
       height={height}
     >
       <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid stroke={chartColors.grid} vertical={false} />
-        <XAxis dataKey="date" tickFormatter={shortDate} tick={axisTick} stroke={chartColors.grid} minTickGap={16} />
+        <XAxis dataKey="date" tickFormatter={tick} tick={axisTick} stroke={chartColors.grid} minTickGap={16} />
         <YAxis tickFormatter={moneyShort} tick={axisTick} stroke={chartColors.grid} width={64} />
         <ReferenceLine y={0} stroke={chartColors.axis} />
-        <Tooltip formatter={money} labelFormatter={(l) => shortDate(String(l))} contentStyle={tooltipStyle} />
+        <Tooltip formatter={money} labelFormatter={(l) => tick(String(l))} contentStyle={tooltipStyle} />
         <Bar dataKey="pnl" name="Net P&L" isAnimationActive={false} radius={[3, 3, 0, 0]}>
           {days.map((d) => (
             <Cell key={d.date} fill={d.pnl >= 0 ? chartColors.profit : chartColors.loss} />
@@ -95,6 +120,31 @@ export function DailyPnlBars({ days, height }: { days: DailyPnl[]; height?: numb
       </BarChart>
     </ChartContainer>
   );
+}
+
+/**
+ * Days grouped into the unit a chart can show: days up to `maxBars`, else weeks (keyed by their Monday), else
+ * months (keyed by the 1st). Input and output in date order. Pure, for tests.
+ */
+export function pnlBars(days: readonly DailyPnl[], maxBars = 66): { unit: 'day' | 'week' | 'month'; bars: DailyPnl[] } {
+  if (days.length <= maxBars) return { unit: 'day', bars: [...days] };
+  const group = (keyOf: (iso: string) => string) => {
+    const bars: DailyPnl[] = [];
+    for (const d of days) {
+      const date = keyOf(d.date);
+      const last = bars.at(-1);
+      if (last?.date === date) last.pnl += d.pnl;
+      else bars.push({ date, pnl: d.pnl });
+    }
+    return bars;
+  };
+  const weeks = group((iso) => {
+    const day = new Date(`${iso}T00:00:00Z`);
+    day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+    return day.toISOString().slice(0, 10);
+  });
+  if (weeks.length <= maxBars) return { unit: 'week', bars: weeks };
+  return { unit: 'month', bars: group((iso) => `${iso.slice(0, 7)}-01`) };
 }
 
 export interface DistributionBucket {

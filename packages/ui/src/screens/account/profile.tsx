@@ -19,6 +19,7 @@ import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { Skeleton } from '../../components/skeleton';
 import { ValuesForm } from '../auth/auth-form';
+import { BrokerChargesCard, type BrokerChargesCardProps } from './broker-charges';
 
 export interface MfaFactor {
   id: string;
@@ -64,6 +65,8 @@ export interface ProfileScreenProps {
   onVerifyTotp?: (code: string) => void;
   onCancelTotp?: () => void;
   onRemoveFactor?: (id: string) => void;
+  /** The default broker profile's brokerage; the card shows when given. */
+  brokerCharges?: BrokerChargesCardProps;
 }
 
 function QrImage({ svg }: { svg: string }) {
@@ -173,6 +176,7 @@ export function ProfileScreen({
   onVerifyTotp,
   onCancelTotp,
   onRemoveFactor,
+  brokerCharges,
 }: ProfileScreenProps) {
   const savingName = name.status === 'submitting';
   const savingPassword = password.status === 'submitting';
@@ -293,6 +297,8 @@ export function ProfileScreen({
           </section>
         </CardContent>
       </Card>
+
+      {brokerCharges ? <BrokerChargesCard {...brokerCharges} /> : null}
     </div>
   );
 }

@@ -1,19 +1,121 @@
-import type { Meta } from '@storybook/react-vite';
-import { calendarDays } from '../../fixtures/journal';
-import { states } from '../../stories/area-states';
+import { calendarMonth } from '@bahi/trading';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { journalTrades, playbookNames } from '../../fixtures/journal-trades';
+import { Shell } from '../../stories/area-states';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
-import { CalendarScreen } from './calendar';
+import { type CalendarDayDetail, CalendarScreen, type CalendarScreenProps } from './calendar';
+
+type Args = CalendarScreenProps & PageStoryArgs;
+
+const dayDetail = (date: string, note: CalendarDayDetail['note']): CalendarDayDetail => ({
+  date,
+  note,
+  trades: journalTrades
+    .filter((t) => t.tradeDate === date)
+    .map((t) => ({
+      id: t.id,
+      symbol: t.symbol,
+      side: t.side,
+      entryTime: t.entryTime,
+      netPnl: t.netPnl,
+      playbook: t.playbookId ? playbookNames[t.playbookId] : undefined,
+    })),
+});
 
 const meta = {
   title: 'Screens/Journal/Calendar',
+  component: CalendarScreen,
   decorators: [PageDecorator],
   parameters: { layout: 'fullscreen' },
-  args: { routePath: '/calendar' },
-} satisfies Meta<PageStoryArgs>;
+  args: {
+    routePath: '/calendar',
+    status: 'ready',
+    month: '2026-01',
+    calendar: calendarMonth(journalTrades, '2026-01'),
+    monthHref: (month: string) => `/calendar?month=${month}`,
+    onOpenDay: fn(),
+    onRetry: fn(),
+  },
+  render: (args) => (
+    <Shell title="Calendar">
+      <CalendarScreen {...args} />
+    </Shell>
+  ),
+} satisfies Meta<Args>;
 export default meta;
+type Story = StoryObj<Args>;
 
-const cal = states('Calendar', '/calendar', (s) => <CalendarScreen status={s} month="2026-01" days={calendarDays} />);
-export const CalendarPopulated = cal.Populated;
-export const CalendarEmpty = cal.Empty;
-export const CalendarLoading = cal.Loading;
-export const CalendarError = cal.Error;
+export const Populated: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const totals = within(canvas.getByRole('region', { name: 'Month totals' }));
+    // Worked by hand in fixtures/journal-trades.ts: ten trading days, six green.
+    await expect(totals.getByText('+₹11,540.00')).toBeVisible();
+    await expect(totals.getByText('6 of 10')).toBeVisible();
+    // Best week: Thursday 1 and Friday 2 January, +1,740 + 4,460.
+    await expect(totals.getByText('+₹6,200.00')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Previous month, Dec 2025' })).toHaveAttribute(
+      'href',
+      '/calendar?month=2025-12',
+    );
+    const day = canvas.getByRole('button', { name: '5 January 2026: -₹2,050.00 net, 1 trade' });
+    day.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onOpenDay).toHaveBeenCalledWith('2026-01-05');
+  },
+};
+export const PopulatedDark: Story = { globals: { theme: 'dark' } };
+
+export const DayOpen: Story = {
+  args: {
+    openDay: dayDetail('2026-01-01', {
+      status: 'ready',
+      note: {
+        title: 'New year, same rules',
+        body: 'Waited for the opening range. Skipped the second BANKNIFTY short.',
+      },
+    }),
+  },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog', { name: '1 January 2026' }));
+    await expect(dialog.getByRole('link', { name: 'NIFTY26JAN24500CE' })).toHaveAttribute('href', '/trade-form/t01');
+    await expect(dialog.getByText('New year, same rules')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Open in the notebook' })).toHaveAttribute(
+      'href',
+      '/notebook?date=2026-01-01',
+    );
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onOpenDay).toHaveBeenCalledWith(null);
+  },
+};
+
+export const DayOpenWithoutNote: Story = {
+  args: { openDay: dayDetail('2026-01-07', { status: 'ready', note: null }) },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog', { name: '7 January 2026' }));
+    await expect(dialog.getByText('No trades on this day.')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Write about this day' })).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  args: { status: 'empty', calendar: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('heading', { name: 'Nothing on the calendar yet' })).toBeVisible();
+  },
+};
+export const Loading: Story = {
+  args: { status: 'loading', calendar: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading calendar…');
+  },
+};
+export const ErrorState: Story = {
+  name: 'Error',
+  args: { status: 'error', calendar: undefined, errorDetail: 'GET /rest/v1/trades 503' },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Reset Component' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};

@@ -1,54 +1,38 @@
+import { summarize } from '@bahi/trading';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AppShell } from '../../components/app-shell';
-import { calendarDays, dailyPnl, equityCurve } from '../../fixtures/journal';
+import { journalTrades, playbookNames } from '../../fixtures/journal-trades';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
 import { type DashboardData, DashboardScreen, type DashboardScreenProps } from './dashboard';
 
 type Args = DashboardScreenProps & PageStoryArgs;
 
+const summary = summarize(journalTrades);
 const data: DashboardData = {
-  month: '2026-01',
-  summary: {
-    netPnl: dailyPnl.reduce((s, d) => s + d.pnl, 0),
-    netPnlTrend: { direction: 'up', label: '+₹8.4K vs December' },
-    winRate: 0.57,
-    wins: 36,
-    trades: 63,
-    expectancy: 518.25,
-    charges: 7_842.6,
-  },
-  equity: equityCurve,
-  daily: dailyPnl,
-  calendar: calendarDays,
-  recentTrades: [
-    {
-      id: 't1',
-      symbol: 'NIFTY 27 JAN 24500 CE',
-      segment: 'Options',
-      side: 'Long',
-      closedAt: '2026-01-29T05:12:00Z',
-      pnl: 3250,
-      playbook: 'Opening range breakout',
-    },
-    {
-      id: 't2',
-      symbol: 'BANKNIFTY JAN FUT',
-      segment: 'Futures',
-      side: 'Short',
-      closedAt: '2026-01-29T08:40:00Z',
-      pnl: -2100,
-      playbook: 'VWAP rejection',
-    },
-    {
-      id: 't3',
-      symbol: 'TATAMOTORS',
-      segment: 'Equity',
-      side: 'Long',
-      closedAt: '2026-01-28T09:55:00Z',
-      pnl: 1840.5,
-    },
+  range: { from: '2026-01-01', to: '2026-01-31' },
+  summary,
+  equity: summary.equity.byDay,
+  chargeLines: [
+    { label: 'Brokerage', amount: 240 },
+    { label: 'STT', amount: 186 },
+    { label: 'GST', amount: 52.4 },
+    { label: 'Exchange transaction', amount: 48.6 },
+    { label: 'Stamp duty', amount: 41 },
+    { label: 'SEBI fee and IPFT', amount: 32 },
   ],
+  recentTrades: journalTrades
+    .slice(-5)
+    .reverse()
+    .map((t) => ({
+      id: t.id,
+      symbol: t.symbol,
+      segment: t.segment === 'equity' ? 'Equity' : t.segment === 'futures' ? 'Futures' : 'Options',
+      side: t.side === 'long' ? 'Long' : 'Short',
+      closedAt: t.exitTime,
+      pnl: t.netPnl,
+      playbook: t.playbookId ? playbookNames[t.playbookId] : undefined,
+    })),
 };
 
 const meta = {
@@ -60,6 +44,8 @@ const meta = {
     routePath: '/dashboard',
     userName: 'Priya Sharma',
     state: { status: 'ready', data },
+    period: 'month',
+    onPeriodChange: fn(),
     onReload: fn(),
     onRetry: fn(),
   },
@@ -74,15 +60,32 @@ export default meta;
 type Story = StoryObj<Args>;
 
 export const Populated: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-    await expect(canvas.getByRole('figure', { name: 'Equity curve' })).toBeVisible();
-    await expect(canvas.getByText('36 of 63 trades')).toBeVisible();
+    const stats = within(canvas.getByRole('region', { name: 'Statistics' }));
+    // Worked by hand in fixtures/journal-trades.ts.
+    await expect(stats.getByText('50%')).toBeVisible();
+    await expect(stats.getByText('6 of 12 trades')).toBeVisible();
+    await expect(stats.getByText('2.53')).toBeVisible();
+    await expect(stats.getByText('+₹961.67')).toBeVisible();
+    await expect(stats.getByText('-₹2,800.00')).toBeVisible();
+    await expect(stats.getByText('31% of the peak · 12 trades')).toBeVisible();
+    await expect(stats.getByText('5% of your gross profit · 12 trades')).toBeVisible();
+    await expect(await canvas.findByRole('figure', { name: 'Equity curve' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'This FY' }));
+    await expect(args.onPeriodChange).toHaveBeenCalledWith('fy');
+    await expect(canvas.getByRole('button', { name: 'This month' })).toHaveAttribute('aria-pressed', 'true');
   },
 };
 export const PopulatedDark: Story = { globals: { theme: 'dark' } };
 export const PopulatedMobile: Story = { globals: { viewport: { value: 'mobile' } } };
+export const NoTradesInPeriod: Story = {
+  args: { state: { status: 'ready', data: { ...data, summary: summarize([]), equity: [], recentTrades: [] } } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('heading', { name: 'No closed trades in this period' })).toBeVisible();
+  },
+};
 export const Loading: Story = {
   args: { state: { status: 'loading' } },
   play: async ({ canvasElement }) => {

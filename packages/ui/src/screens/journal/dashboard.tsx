@@ -1,16 +1,19 @@
+import type { DailyPoint, Summary } from '@bahi/trading';
 import { FileUp, Plus } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
-import { type CalendarDay, CalendarHeatmap } from '../../charts/calendar-heatmap';
-import { type DailyPnl, DailyPnlBars, EquityCurve, type EquityPoint } from '../../charts/journal-charts';
+import { DailyPnlBars, EquityCurve, pnlBars } from '../../charts/journal-charts';
 import { Badge } from '../../components/badge';
 import { buttonVariants } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-boundary';
 import { Money } from '../../components/money';
 import { Skeleton } from '../../components/skeleton';
-import { Stat, type StatTrend } from '../../components/stat';
+import { Stat } from '../../components/stat';
 import { DataTable, type DataTableColumn } from '../../components/table';
-import { formatDateTime } from '../../lib/dates';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { cn } from '../../lib/utils';
+import { count, ofTrades, percent, profitFactor } from './stat-format';
 
 export interface DashboardTrade {
   id: string;
@@ -22,22 +25,31 @@ export interface DashboardTrade {
   playbook?: string;
 }
 
-export interface DashboardSummary {
-  netPnl: number;
-  netPnlTrend?: StatTrend;
-  winRate: number;
-  wins: number;
-  trades: number;
-  expectancy: number;
-  charges: number;
+/** The periods a trader compares most: India's financial year runs April to March. */
+export const DASHBOARD_PERIODS = [
+  { value: 'month', label: 'This month' },
+  { value: '30d', label: 'Last 30 days' },
+  { value: 'fy', label: 'This FY' },
+  { value: 'all', label: 'All time' },
+] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number]['value'];
+
+/** One kind of charge paid in the period (brokerage, STT …), in rupees. */
+export interface ChargeLine {
+  label: string;
+  amount: number;
 }
 
 export interface DashboardData {
-  month: string;
-  summary: DashboardSummary;
-  equity: EquityPoint[];
-  daily: DailyPnl[];
-  calendar: Record<string, CalendarDay>;
+  /** IST dates the period covers (both inclusive); null for all time. */
+  range: { from: string; to: string } | null;
+  /** Closed trades of the period, every figure net of charges, each with its sample size. */
+  summary: Summary;
+  /** Cumulative net P&L by IST trading day. */
+  equity: DailyPoint[];
+  /** What the period's charges were made of, largest first (trades with a breakdown only). */
+  chargeLines: ChargeLine[];
+  /** Newest closed trades of the period, newest first. */
   recentTrades: DashboardTrade[];
 }
 
@@ -50,6 +62,8 @@ export type DashboardState =
 export interface DashboardScreenProps {
   state: DashboardState;
   userName?: string;
+  period?: DashboardPeriod;
+  onPeriodChange?: (period: DashboardPeriod) => void;
   onReload?: () => void;
   onRetry?: () => void;
 }
@@ -62,7 +76,9 @@ const tradeColumns: DataTableColumn<DashboardTrade>[] = [
     sortValue: (t) => t.symbol,
     cell: (t) => (
       <span className="grid">
-        <span className="font-medium">{t.symbol}</span>
+        <Link to={`/trade-form/${t.id}`} className="font-medium underline-offset-4 hover:underline">
+          {t.symbol}
+        </Link>
         <span className="text-muted-foreground text-xs">
           {t.segment} · {t.side}
         </span>
@@ -84,13 +100,56 @@ const tradeColumns: DataTableColumn<DashboardTrade>[] = [
   },
 ];
 
-function Heading({ userName }: { userName?: string }) {
+/**
+ * What the charges cost the trader, as a sentence: the share of gross profit they took, or, on a gross loss,
+ * that they deepened it. Pure, for tests.
+ */
+export function chargesShare(summary: Pick<Summary, 'grossPnl' | 'charges'>): string {
+  const gross = summary.grossPnl.value ?? 0;
+  const charges = summary.charges.value ?? 0;
+  if (charges === 0) return 'No charges recorded';
+  if (gross > 0) return `${Math.round((charges / gross) * 100)}% of your gross profit`;
+  if (gross < 0) return 'on top of a gross loss';
+  return 'on a gross P&L of ₹0';
+}
+
+function PeriodSwitch({
+  period,
+  onPeriodChange,
+}: {
+  period: DashboardPeriod;
+  onPeriodChange?: (period: DashboardPeriod) => void;
+}) {
+  return (
+    <fieldset data-slot="period-switch" className="flex flex-wrap gap-1 rounded-lg border bg-muted p-1">
+      <legend className="sr-only">Period</legend>
+      {DASHBOARD_PERIODS.map((p) => (
+        <button
+          key={p.value}
+          type="button"
+          aria-pressed={p.value === period}
+          onClick={() => onPeriodChange?.(p.value)}
+          className={cn(
+            buttonVariants({ variant: 'ghost', size: 'sm' }),
+            'aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm',
+          )}
+        >
+          {p.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+function Heading({ userName, range }: { userName?: string; range?: DashboardData['range'] }) {
+  const greeting = userName ? `Welcome back, ${userName.split(' ')[0]}.` : 'Your trading at a glance.';
   return (
     <header className="flex flex-wrap items-end justify-between gap-3">
       <div className="grid gap-1">
         <h1 className="font-bold text-2xl">Dashboard</h1>
         <p className="text-muted-foreground">
-          {userName ? `Welcome back, ${userName.split(' ')[0]}.` : 'Your month at a glance.'}
+          {greeting}
+          {range ? ` ${formatDate(range.from)} to ${formatDate(range.to)}, net of charges.` : ''}
         </p>
       </div>
       <div className="flex gap-2">
@@ -105,8 +164,164 @@ function Heading({ userName }: { userName?: string }) {
   );
 }
 
-/** /dashboard in its four states; the data arrives ready-computed (figures are the analytics package's job). */
-export function DashboardScreen({ state, userName, onReload, onRetry }: DashboardScreenProps) {
+function Stats({ summary }: { summary: Summary }) {
+  const s = summary;
+  const dd = s.maxDrawdown;
+  return (
+    <section
+      data-slot="dashboard-stats"
+      aria-label="Statistics"
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+    >
+      <Stat
+        label="Net P&L"
+        value={<Money value={s.netPnl.value ?? 0} signed abbreviate />}
+        hint={`after charges · ${count(s.trades, 'trade')}`}
+      />
+      <Stat label="Win rate" value={percent(s.winRate)} hint={ofTrades(s.wins, s.trades)} />
+      <Stat
+        label="Profit factor"
+        value={profitFactor(s.profitFactor, s.wins)}
+        hint={
+          s.losses === 0 ? `no losing trades · ${count(s.trades, 'trade')}` : `won ÷ lost · ${count(s.trades, 'trade')}`
+        }
+      />
+      <Stat
+        label="Expectancy"
+        value={s.expectancy.value === null ? '—' : <Money value={s.expectancy.value} signed />}
+        hint={`per trade · ${count(s.trades, 'trade')}`}
+      />
+      <Stat
+        label="Average win"
+        value={s.averageWin.value === null ? '—' : <Money value={s.averageWin.value} signed />}
+        hint={count(s.averageWin.n, 'win')}
+      />
+      <Stat
+        label="Average loss"
+        value={s.averageLoss.value === null ? '—' : <Money value={s.averageLoss.value} signed />}
+        hint={count(s.averageLoss.n, 'loss', 'losses')}
+      />
+      <Stat
+        label="Largest win"
+        value={s.largestWin.value === null ? '—' : <Money value={s.largestWin.value} signed />}
+        hint={`of ${count(s.largestWin.n, 'win')}`}
+      />
+      <Stat
+        label="Largest loss"
+        value={s.largestLoss.value === null ? '—' : <Money value={s.largestLoss.value} signed />}
+        hint={`of ${count(s.largestLoss.n, 'loss', 'losses')}`}
+      />
+      <Stat
+        label="Max drawdown"
+        value={dd.value === null ? '—' : <Money value={-dd.value} signed={dd.value > 0} />}
+        hint={
+          dd.percentOfPeak === null
+            ? `from the start · ${count(dd.n, 'trade')}`
+            : `${Math.round(dd.percentOfPeak * 100)}% of the peak · ${count(dd.n, 'trade')}`
+        }
+      />
+      <Stat
+        label="Best day"
+        value={s.bestDay.value === null ? '—' : <Money value={s.bestDay.value} signed />}
+        hint={s.bestDay.date ? `${formatDate(s.bestDay.date)} · of ${count(s.tradingDays, 'day')}` : undefined}
+      />
+      <Stat
+        label="Worst day"
+        value={s.worstDay.value === null ? '—' : <Money value={s.worstDay.value} signed />}
+        hint={s.worstDay.date ? `${formatDate(s.worstDay.date)} · of ${count(s.tradingDays, 'day')}` : undefined}
+      />
+      <Stat
+        label="Charges paid"
+        value={<Money value={s.charges.value ?? 0} abbreviate />}
+        hint={`${chargesShare(s)} · ${count(s.charges.n, 'trade')}`}
+      />
+    </section>
+  );
+}
+
+/** Charges are Indian traders' most hidden cost: what they paid, what it was made of and what share it took. */
+function ChargesPanel({ summary, lines }: { summary: Summary; lines: ChargeLine[] }) {
+  const total = summary.charges.value ?? 0;
+  const gross = summary.grossPnl.value ?? 0;
+  return (
+    <section aria-labelledby="charges-heading" className="grid content-start gap-3 rounded-xl border bg-card p-4">
+      <h2 id="charges-heading" className="font-semibold">
+        Charges paid
+      </h2>
+      <p className="text-sm">
+        Gross P&L <Money value={gross} signed /> − charges <Money value={total} /> = net{' '}
+        <Money value={summary.netPnl.value ?? 0} signed />
+        <span className="text-muted-foreground"> · {chargesShare(summary)}</span>
+      </p>
+      {lines.length ? (
+        <ul className="grid gap-2 text-sm">
+          {lines.map((line) => (
+            <li key={line.label} className="grid gap-1">
+              <span className="flex justify-between gap-2">
+                <span>{line.label}</span>
+                <Money value={line.amount} />
+              </span>
+              <span aria-hidden="true" className="h-1.5 rounded-full bg-muted">
+                <span
+                  className="block h-full rounded-full bg-loss"
+                  style={{ width: `${total > 0 ? Math.min(100, (line.amount / total) * 100) : 0}%` }}
+                />
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The equity curve at each day's close, or each week's once the period is longer than `max` days: a chart a few
+ * hundred pixels wide cannot show more, and the figures above stay exact. Pure, for tests.
+ */
+export function equityPoints(days: readonly DailyPoint[], max = 260): { date: string; equity: number }[] {
+  const points = days.map((d) => ({ date: d.date, equity: d.equity }));
+  if (points.length <= max) return points;
+  const monday = (iso: string) => {
+    const day = new Date(`${iso}T00:00:00Z`);
+    day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+    return day.getTime();
+  };
+  return points.filter((p, i) => i === points.length - 1 || monday(p.date) !== monday(points[i + 1]!.date));
+}
+
+/**
+ * The equity curve and the P&L bars (daily for a month; weekly or monthly for a year or all time, so they stay
+ * readable). Drawn just after the figures: a long journal's statistics show without waiting for the charts.
+ */
+function Charts({ equity }: { equity: DailyPoint[] }) {
+  const deferred = useDeferredValue<DailyPoint[] | null>(equity, null);
+  if (!deferred) {
+    return (
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Skeleton className="h-80 w-full rounded-xl" />
+        <Skeleton className="h-80 w-full rounded-xl" />
+      </div>
+    );
+  }
+  const { unit, bars } = pnlBars(deferred.map((d) => ({ date: d.date, pnl: d.netPnl })));
+  return (
+    <div className="grid gap-4 xl:grid-cols-2">
+      <EquityCurve points={equityPoints(deferred)} />
+      <DailyPnlBars days={bars} unit={unit} />
+    </div>
+  );
+}
+
+/** /dashboard in its four states; the figures arrive computed (by @bahi/trading's statistics) for the period. */
+export function DashboardScreen({
+  state,
+  userName,
+  period = 'all',
+  onPeriodChange,
+  onReload,
+  onRetry,
+}: DashboardScreenProps) {
   if (state.status === 'error') {
     return (
       <div className="grid gap-6">
@@ -122,7 +337,7 @@ export function DashboardScreen({ state, userName, onReload, onRetry }: Dashboar
         <EmptyState
           icon={<FileUp />}
           title="No trades yet"
-          description="Import your broker's tradebook (Zerodha Console, Dhan, Upstox or Angel One) or add today's trades by hand. Your P&L, calendar and analytics appear here as soon as you do."
+          description="Import your broker's tradebook (Zerodha Console, Dhan, Upstox or Angel One) or add today's trades by hand. Your P&L, charges, calendar and analytics appear here as soon as you do."
           action={
             <>
               <Link to="/trades?import=1" className={buttonVariants()}>
@@ -144,8 +359,8 @@ export function DashboardScreen({ state, userName, onReload, onRetry }: Dashboar
         <p role="status" className="sr-only">
           Loading your dashboard…
         </p>
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {['Net P&L', 'Win rate', 'Expectancy', 'Charges paid'].map((label) => (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {['Net P&L', 'Win rate', 'Profit factor', 'Expectancy'].map((label) => (
             <Stat key={label} label={label} value={null} loading />
           ))}
         </div>
@@ -161,49 +376,45 @@ export function DashboardScreen({ state, userName, onReload, onRetry }: Dashboar
   const { summary } = data;
   return (
     <div data-slot="dashboard" className="grid gap-6">
-      <Heading userName={userName} />
-      <section aria-label="This month" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Stat
-          label="Net P&L"
-          value={<Money value={summary.netPnl} signed abbreviate />}
-          trend={summary.netPnlTrend}
-          hint="after charges"
+      <Heading userName={userName} range={data.range} />
+      <PeriodSwitch period={period} onPeriodChange={onPeriodChange} />
+      {summary.trades === 0 ? (
+        <EmptyState
+          title="No closed trades in this period"
+          description="Pick a longer period above, or log the trades you took."
+          action={
+            <Link to="/trade-form" className={buttonVariants({ variant: 'outline' })}>
+              Add a trade
+            </Link>
+          }
         />
-        <Stat
-          label="Win rate"
-          value={`${Math.round(summary.winRate * 100)}%`}
-          hint={`${summary.wins} of ${summary.trades} trades`}
-        />
-        <Stat label="Expectancy" value={<Money value={summary.expectancy} signed />} hint="per trade" />
-        <Stat
-          label="Charges paid"
-          value={<Money value={summary.charges} abbreviate />}
-          hint="brokerage, STT, exchange, GST, stamp"
-        />
-      </section>
-      <div className="grid gap-4 xl:grid-cols-2">
-        <EquityCurve points={data.equity} />
-        <DailyPnlBars days={data.daily} />
-      </div>
-      <CalendarHeatmap month={data.month} days={data.calendar} />
-      <section aria-labelledby="recent-trades" className="grid gap-3 rounded-xl border bg-card p-4">
-        <div className="flex items-center justify-between">
-          <h2 id="recent-trades" className="font-semibold">
-            Recent trades
-          </h2>
-          <Link to="/trades" className={buttonVariants({ variant: 'link', size: 'sm' })}>
-            All trades
-          </Link>
-        </div>
-        <DataTable
-          caption="Recent trades"
-          captionHidden
-          columns={tradeColumns}
-          rows={data.recentTrades}
-          rowKey={(t) => t.id}
-          defaultSort={{ column: 'closedAt', direction: 'desc' }}
-        />
-      </section>
+      ) : (
+        <>
+          <Stats summary={summary} />
+          <Charts equity={data.equity} />
+          <div className="grid gap-4 xl:grid-cols-[1fr_2fr]">
+            <ChargesPanel summary={summary} lines={data.chargeLines} />
+            <section aria-labelledby="recent-trades" className="grid content-start gap-3 rounded-xl border bg-card p-4">
+              <div className="flex items-center justify-between">
+                <h2 id="recent-trades" className="font-semibold">
+                  Recent trades
+                </h2>
+                <Link to="/trades" className={buttonVariants({ variant: 'link', size: 'sm' })}>
+                  All trades
+                </Link>
+              </div>
+              <DataTable
+                caption="Recent trades"
+                captionHidden
+                columns={tradeColumns}
+                rows={data.recentTrades}
+                rowKey={(t) => t.id}
+                defaultSort={{ column: 'closedAt', direction: 'desc' }}
+              />
+            </section>
+          </div>
+        </>
+      )}
     </div>
   );
 }

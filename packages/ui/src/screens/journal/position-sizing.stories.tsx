@@ -1,10 +1,15 @@
-import { formatINR } from '@bahi/billing';
+import { SizingInputError, sizePosition, lotSize as tableLotSize } from '@bahi/trading';
 import type { Meta } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { Shell, type AreaStory as Story } from '../../stories/area-states';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
-import { type PositionSizingResult, PositionSizingScreen, type PositionSizingValues } from './position-sizing';
+import {
+  type PositionSizingResult,
+  PositionSizingScreen,
+  type PositionSizingScreenProps,
+  type PositionSizingValues,
+} from './position-sizing';
 
 const meta = {
   title: 'Screens/Journal/Position sizing',
@@ -14,51 +19,108 @@ const meta = {
 } satisfies Meta<PageStoryArgs>;
 export default meta;
 
-// Position sizing: the story computes with the formula from INDIA.md to show the screen live; the real
-// calculation belongs to the journal's domain code.
+// The stories size with @bahi/trading's sizePosition, as the app does; the app also maps each input error to its
+// field, which the error story passes in directly.
 function size(v: PositionSizingValues): PositionSizingResult | undefined {
-  const [capital, risk, entry, stop, target] = [v.capital, v.riskPercent, v.entry, v.stop, v.target].map(Number);
-  if (!capital || !risk || !entry || !stop || entry === stop) return undefined;
-  const riskAmount = (capital * risk) / 100;
-  const quantity = Math.floor(riskAmount / Math.abs(entry - stop));
-  const positionValue = quantity * entry;
-  return {
-    quantity,
-    riskAmount,
-    positionValue,
-    rewardToRisk: target ? Math.abs(target - entry) / Math.abs(entry - stop) : undefined,
-    warning:
-      positionValue > capital
-        ? `Position value ${formatINR(positionValue, { paise: 'always' })} exceeds capital ${formatINR(capital, { paise: 'always' })}.`
-        : undefined,
-  };
+  const n = (s: string) => (s.trim() === '' ? undefined : Number(s.replace(/,/g, '')));
+  const [capital, riskPercent, entry, stop] = [v.capital, v.riskPercent, v.entry, v.stop].map(n);
+  const lots = v.market === 'fno' ? n(v.lotSize) : undefined;
+  if (capital === undefined || riskPercent === undefined || entry === undefined || stop === undefined) return;
+  try {
+    const s = sizePosition({ capital, riskPercent, entry, stop, target: n(v.target), lotSize: lots, side: v.side });
+    return { ...s, lotSize: lots, warnings: s.warnings.map((w) => w.message) };
+  } catch (error) {
+    if (error instanceof SizingInputError) return undefined;
+    throw error;
+  }
 }
 
-function Sizing({ initial }: { initial: PositionSizingValues }) {
+const base: PositionSizingValues = {
+  market: 'equity',
+  side: 'long',
+  capital: '',
+  riskPercent: '1',
+  entry: '',
+  stop: '',
+  target: '',
+  underlying: 'NIFTY',
+  expiry: '2026-11-24',
+  lotSize: '65',
+};
+
+function Sizing({ initial, ...props }: { initial: PositionSizingValues } & Partial<PositionSizingScreenProps>) {
   const [values, setValues] = useState(initial);
   return (
     <Shell title="Position sizing">
-      <PositionSizingScreen values={values} result={size(values)} onChange={setValues} />
+      <PositionSizingScreen
+        values={values}
+        result={size(values)}
+        underlyings={['NIFTY', 'BANKNIFTY', 'FINNIFTY', 'MIDCPNIFTY', 'NIFTYNXT50']}
+        lotSizeSource={values.market === 'fno' ? 'From the dated NSE lot-size table for this expiry.' : undefined}
+        onChange={(next) => {
+          const known = tableLotSize(next.underlying, next.expiry || '2026-11-24');
+          setValues(known && next.underlying !== values.underlying ? { ...next, lotSize: String(known) } : next);
+        }}
+        {...props}
+      />
     </Shell>
   );
 }
 
-export const PositionSizingEmpty: Story = {
-  args: { routePath: '/position-sizing' },
-  render: () => <Sizing initial={{ capital: '', riskPercent: '', entry: '', stop: '', target: '' }} />,
+export const Empty: Story = {
+  render: () => <Sizing initial={base} />,
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText('Enter capital, risk, entry and stop to see the quantity.'),
+    ).toBeVisible();
+  },
+};
+
+export const Equity: Story = {
+  render: () => <Sizing initial={base} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByRole('textbox', { name: 'Capital (₹)' }), '250000');
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Risk per trade (%)' }), '1');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Entry price (₹)' }), '67.5');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Stop loss (₹)' }), '65');
-    // 2,50,000 × 1% = ₹2,500 at risk; ÷ ₹2.50 per share = 1,000 shares.
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Target (₹)' }), '72.5');
+    // ₹2,50,000 × 1% = ₹2,500 at risk ÷ ₹2.50 a share = 1,000 shares; (72.50 − 67.50) ÷ 2.50 = 2 R.
     await expect(await canvas.findByText('1,000')).toBeVisible();
+    await expect(canvas.getByText('2.00 R')).toBeVisible();
   },
 };
-export const PositionSizingWarning: Story = {
-  args: { routePath: '/position-sizing' },
+
+export const FnoInLots: Story = {
   render: () => (
-    <Sizing initial={{ capital: '100000', riskPercent: '2', entry: '1500', stop: '1495', target: '1520' }} />
+    <Sizing initial={{ ...base, market: 'fno', capital: '500000', entry: '112.40', stop: '92', target: '152.80' }} />
   ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // ₹5,000 budget; a lot of 65 risks 20.40 × 65 = ₹1,326: 3 lots, 195 units, actual risk ₹3,978.
+    await expect(canvas.getByText('195')).toBeVisible();
+    await expect(canvas.getByText('3 lots × 65 units')).toBeVisible();
+    await expect(canvas.getByText('₹3,978.00')).toBeVisible();
+  },
 };
+
+export const WrongSideStop: Story = {
+  render: () => (
+    <Sizing
+      initial={{ ...base, capital: '250000', entry: '67.50', stop: '70' }}
+      fieldErrors={{ stop: "A stop on the wrong side of entry: a long's stop must be below entry." }}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const stop = within(canvasElement).getByRole('textbox', { name: 'Stop loss (₹)' });
+    await expect(stop).toHaveAttribute('aria-invalid', 'true');
+    await expect(stop).toHaveAccessibleDescription(
+      "A stop on the wrong side of entry: a long's stop must be below entry.",
+    );
+  },
+};
+
+export const ExceedsCapital: Story = {
+  render: () => <Sizing initial={{ ...base, capital: '100000', riskPercent: '2', entry: '1500', stop: '1495' }} />,
+};
+
+export const FnoDark: Story = { ...FnoInLots, globals: { theme: 'dark' } };

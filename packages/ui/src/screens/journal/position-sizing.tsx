@@ -1,62 +1,139 @@
-import { formatINR } from '@bahi/billing';
 import { Alert } from '../../components/alert';
 import { Card, CardContent } from '../../components/card';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
+import { Money } from '../../components/money';
 import { Stat } from '../../components/stat';
-
-// Position sizing
-
-export interface PositionSizingResult {
-  quantity: number;
-  riskAmount: number;
-  positionValue: number;
-  rewardToRisk?: number;
-  /** e.g. 'Position value ₹2,70,000 exceeds capital ₹2,50,000.' */
-  warning?: string;
-}
+import { Segmented } from './choice-group';
 
 export interface PositionSizingValues {
+  /** Equity sizes in shares; F&O in whole lots. */
+  market: 'equity' | 'fno';
+  side: 'long' | 'short';
   capital: string;
   riskPercent: string;
+  /** Price, or the option premium. */
   entry: string;
   stop: string;
   target: string;
+  /** F&O: the underlying, picked from the lot-size table or typed. */
+  underlying: string;
+  /** F&O: YYYY-MM-DD; the lot size depends on it. */
+  expiry: string;
+  /** F&O: units per lot (filled from the table, editable for other underlyings). */
+  lotSize: string;
 }
 
+export interface PositionSizingResult {
+  /** Units: shares, or lots × lot size. */
+  quantity: number;
+  lots?: number;
+  lotSize?: number;
+  /** Capital × risk %. */
+  riskBudget: number;
+  /** What the position actually risks after rounding down (to whole shares or lots). */
+  risk: number;
+  riskPerUnit: number;
+  positionValue: number;
+  rewardToRisk?: number;
+  reward?: number;
+  warnings: string[];
+}
+
+export interface PositionSizingScreenProps {
+  values: PositionSizingValues;
+  result?: PositionSizingResult;
+  fieldErrors?: Partial<Record<keyof PositionSizingValues, string>>;
+  /** Underlyings the lot-size table knows, offered as suggestions. */
+  underlyings?: readonly string[];
+  /** Where the lot size came from, shown under it. */
+  lotSizeSource?: string;
+  onChange?: (values: PositionSizingValues) => void;
+}
+
+const units = (n: number) => n.toLocaleString('en-IN');
+
+/** /position-sizing: how much to buy so that the stop loses a fixed share of capital; F&O in whole lots. */
 export function PositionSizingScreen({
   values,
   result,
   fieldErrors = {},
+  underlyings = [],
+  lotSizeSource,
   onChange,
-}: {
-  values: PositionSizingValues;
-  result?: PositionSizingResult;
-  fieldErrors?: Partial<Record<keyof PositionSizingValues, string>>;
-  onChange?: (values: PositionSizingValues) => void;
-}) {
-  const field = (key: keyof PositionSizingValues, label: string, help?: string) => (
+}: PositionSizingScreenProps) {
+  const fo = values.market === 'fno';
+  const set = <K extends keyof PositionSizingValues>(key: K, value: PositionSizingValues[K]) =>
+    onChange?.({ ...values, [key]: value });
+  const field = (key: keyof PositionSizingValues, label: string, help?: string, type = 'text') => (
     <Field label={label} help={help} error={fieldErrors[key]}>
       <Input
-        inputMode="decimal"
+        type={type}
+        inputMode={type === 'text' ? 'decimal' : undefined}
         value={values[key]}
-        onChange={(e) => onChange?.({ ...values, [key]: e.target.value })}
+        onChange={(e) => set(key, e.target.value)}
       />
     </Field>
   );
+  const lotsHint =
+    result?.lots !== undefined && result.lotSize
+      ? `${units(result.lots)} ${result.lots === 1 ? 'lot' : 'lots'} × ${units(result.lotSize)}`
+      : undefined;
+
   return (
     <div className="grid gap-6">
       <header className="grid gap-1">
         <h1 className="font-bold text-2xl">Position sizing</h1>
-        <p className="text-muted-foreground">Risk the same share of capital on every trade.</p>
+        <p className="text-muted-foreground">
+          Risk the same share of capital on every trade: the stop decides the size, not the other way round.
+        </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
-          <CardContent className="grid gap-4">
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <Segmented
+              legend="Market"
+              name="market"
+              value={values.market}
+              options={[
+                ['equity', 'Equity (shares)'],
+                ['fno', 'F&O (lots)'],
+              ]}
+              onChange={(v) => set('market', v)}
+            />
+            <Segmented
+              legend="Side"
+              name="side"
+              value={values.side}
+              options={[
+                ['long', 'Long'],
+                ['short', 'Short'],
+              ]}
+              onChange={(v) => set('side', v)}
+            />
             {field('capital', 'Capital (₹)')}
             {field('riskPercent', 'Risk per trade (%)', 'Most traders keep this between 0.5% and 2%.')}
-            {field('entry', 'Entry price (₹)')}
-            {field('stop', 'Stop loss (₹)')}
+            {fo ? (
+              <>
+                <Field label="Underlying" error={fieldErrors.underlying}>
+                  <Input
+                    list="sizing-underlyings"
+                    autoCapitalize="characters"
+                    value={values.underlying}
+                    onChange={(e) => set('underlying', e.target.value.toUpperCase())}
+                  />
+                </Field>
+                <datalist id="sizing-underlyings">
+                  {underlyings.map((u) => (
+                    <option key={u} value={u} />
+                  ))}
+                </datalist>
+                {field('expiry', 'Expiry', undefined, 'date')}
+                {field('lotSize', 'Lot size', lotSizeSource ?? 'Units per lot.')}
+              </>
+            ) : null}
+            {field('entry', fo ? 'Entry (₹, price or premium)' : 'Entry price (₹)')}
+            {field('stop', 'Stop loss (₹)', fo ? 'For options, the premium at which you cut.' : undefined)}
             {field('target', 'Target (₹)', 'Optional: for reward-to-risk.')}
           </CardContent>
         </Card>
@@ -67,18 +144,38 @@ export function PositionSizingScreen({
           {result ? (
             <>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Stat label="Quantity" value={result.quantity.toLocaleString('en-IN')} hint="shares, rounded down" />
-                <Stat label="Rupees at risk" value={formatINR(result.riskAmount, { paise: 'always' })} />
-                <Stat label="Position value" value={formatINR(result.positionValue, { paise: 'always' })} />
+                <Stat
+                  label="Quantity"
+                  value={units(result.quantity)}
+                  hint={lotsHint ? `${lotsHint} units` : 'shares, rounded down'}
+                />
+                <Stat
+                  label="Rupees at risk"
+                  value={<Money value={result.risk} />}
+                  hint={
+                    <>
+                      Budget <Money value={result.riskBudget} />, <Money value={result.riskPerUnit} /> a unit
+                    </>
+                  }
+                />
+                <Stat
+                  label={fo ? 'Position value (notional or premium)' : 'Position value'}
+                  value={<Money value={result.positionValue} />}
+                />
                 <Stat
                   label="Reward to risk"
                   value={result.rewardToRisk === undefined ? '—' : `${result.rewardToRisk.toFixed(2)} R`}
+                  hint={result.reward === undefined ? 'add a target' : <Money value={result.reward} />}
                 />
               </div>
-              {result.warning ? <Alert variant="warning" title={result.warning} /> : null}
+              {result.warnings.map((w) => (
+                <Alert key={w} variant="warning" title={w} />
+              ))}
             </>
           ) : (
-            <p className="text-muted-foreground text-sm">Enter capital, risk, entry and stop to see the quantity.</p>
+            <p className="text-muted-foreground text-sm">
+              Enter capital, risk, entry and stop{fo ? ' and the lot size' : ''} to see the quantity.
+            </p>
           )}
         </section>
       </div>

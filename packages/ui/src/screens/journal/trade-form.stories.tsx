@@ -1,9 +1,15 @@
+import { type ChargeLeg, DISCOUNT_BROKER, estimateCharges } from '@bahi/trading';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { AppShell } from '../../components/app-shell';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { Shell } from '../../stories/area-states';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
-import { emptyTrade, TradeFormScreen, type TradeFormScreenProps, type TradeFormValues } from './trade-form';
+import {
+  type TradeChargesPreview,
+  TradeFormScreen,
+  type TradeFormScreenProps,
+  type TradeFormValues,
+} from './trade-form';
 
 const meta = {
   title: 'Screens/Journal/Trade form',
@@ -15,68 +21,265 @@ const meta = {
 export default meta;
 type Story = StoryObj<PageStoryArgs>;
 
-const playbooks = ['Opening range breakout', 'VWAP rejection', 'Expiry-day straddle'];
-const filled: TradeFormValues = {
-  symbol: 'NIFTY 27 JAN 24500 CE',
-  segment: 'options',
+const playbooks = [
+  { id: 'p1', name: 'Opening range breakout' },
+  { id: 'p2', name: 'VWAP rejection' },
+];
+
+const blank: TradeFormValues = {
+  exchange: 'NSE',
+  segment: 'equity',
+  product: 'intraday',
   side: 'long',
-  quantity: '65',
-  entry: '112.40',
-  exit: '162.40',
-  stop: '92.00',
-  entryAt: '2026-01-27T10:02',
-  exitAt: '2026-01-27T10:41',
-  playbook: 'Opening range breakout',
-  emotion: 'Calm',
-  notes: 'Clean break of the 15-minute range on rising volume. Trailed under the 5-minute swing low.',
+  symbol: '',
+  underlying: '',
+  expiry: '',
+  strike: '',
+  optionType: 'CE',
+  lotSize: '',
+  lots: '',
+  quantity: '',
+  entryPrice: '',
+  exitPrice: '',
+  entryAt: '2026-11-20T10:22',
+  exitAt: '',
+  stopLoss: '',
+  target: '',
+  playbookId: '',
+  tags: '',
+  emotionsBefore: [],
+  emotionsAfter: [],
+  mistakes: [],
+  rating: '',
+  notes: '',
 };
 
+const suzlon: TradeFormValues = {
+  ...blank,
+  symbol: 'SUZLON',
+  quantity: '450',
+  entryPrice: '67.50',
+  exitPrice: '70.00',
+  exitAt: '2026-11-20T14:05',
+  stopLoss: '66.20',
+  target: '71.00',
+  playbookId: 'p1',
+  tags: 'breakout, wind energy',
+  emotionsBefore: ['Calm', 'Focused'],
+  emotionsAfter: ['Confident'],
+  rating: '4',
+  notes: 'Clean break of the 15-minute range on rising volume.',
+};
+
+const niftyCall: TradeFormValues = {
+  ...blank,
+  segment: 'options',
+  underlying: 'NIFTY',
+  expiry: '2026-11-24',
+  strike: '24500',
+  lotSize: '65',
+  lots: '2',
+  entryPrice: '112.40',
+  exitPrice: '162.40',
+  entryAt: '2026-11-20T10:02',
+  exitAt: '2026-11-20T10:41',
+};
+
+// The app estimates with its own rules module (IST dates, DP charges, two-day trades); the stories need only a
+// same-day round trip on the discount broker, straight from @bahi/trading.
+function preview(v: TradeFormValues): TradeChargesPreview | undefined {
+  const units = v.segment === 'equity' ? Number(v.quantity) : Number(v.lots) * Number(v.lotSize);
+  const entry = Number(v.entryPrice);
+  if (!Number.isInteger(units) || units <= 0 || !(entry > 0)) return undefined;
+  const exit = v.exitPrice ? Number(v.exitPrice) : undefined;
+  const segment =
+    v.segment === 'equity' ? (v.product === 'delivery' ? 'equity-delivery' : 'equity-intraday') : v.segment;
+  const legs: ChargeLeg[] = [{ side: 'buy', quantity: units, price: entry }];
+  if (exit !== undefined) legs.push({ side: 'sell', quantity: units, price: exit });
+  const c = estimateCharges(
+    { exchange: v.exchange, segment, tradeDate: v.entryAt.slice(0, 10), legs },
+    DISCOUNT_BROKER,
+  );
+  const gross = exit === undefined ? undefined : Math.round((exit - entry) * units * 100) / 100;
+  return {
+    ...c,
+    dp: 0,
+    grossPnl: gross,
+    netPnl: gross === undefined ? undefined : Math.round((gross - c.total) * 100) / 100,
+  };
+}
+
 function Form(props: Partial<TradeFormScreenProps> & { initial?: TradeFormValues }) {
-  const [values, setValues] = useState(props.initial ?? emptyTrade);
+  const [values, setValues] = useState(props.initial ?? blank);
+  const fo = values.segment !== 'equity';
   return (
-    <AppShell title="Trades" userName="Priya Sharma">
-      <TradeFormScreen playbooks={playbooks} values={values} onChange={setValues} {...props} />
-    </AppShell>
+    <Shell title="Trades">
+      <TradeFormScreen
+        playbooks={playbooks}
+        values={values}
+        onChange={setValues}
+        charges={preview(values)}
+        brokerName="Discount broker (Zerodha schedule)"
+        tagSuggestions={['breakout', 'gap-up', 'expiry day', 'news']}
+        units={fo ? Number(values.lots) * Number(values.lotSize) || undefined : undefined}
+        lotSizeSource={fo && values.lotSize ? 'NSE lot-size table, expiries from 1 Jan 2026.' : undefined}
+        {...props}
+      />
+    </Shell>
   );
 }
 
 const submit = fn();
 
-export const Create: Story = {
+export const CreateEmpty: Story = {
   render: () => <Form onSubmit={submit} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Add trade', level: 1 })).toBeVisible();
+    // Defaults: NSE, equity, intraday, long.
+    await expect(canvas.getByRole('radio', { name: 'NSE' })).toBeChecked();
+    await expect(canvas.getByRole('radio', { name: 'Intraday' })).toBeChecked();
+    await expect(canvas.getByRole('radio', { name: 'Long (buy first)' })).toBeChecked();
+    await expect(canvas.getByText('Enter the quantity and prices to see the charges.')).toBeVisible();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Symbol' }), 'SUZLON');
-    canvas.getByRole('combobox', { name: 'Segment' }).focus();
-    await userEvent.keyboard('{Enter}');
-    await userEvent.click(await screen.findByRole('option', { name: 'Equity intraday' }));
     await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '450');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Entry price (₹)' }), '67.50');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Exit price (₹)' }), '70');
+    // Hand-worked in the app's rules test: ₹33.11 of charges, ₹1,125 gross, ₹1,091.89 net.
+    await expect(await canvas.findByText('₹33.11')).toBeVisible();
+    await expect(canvas.getByText('+₹1,091.89')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Save trade' }));
     await expect(submit).toHaveBeenCalledWith(
-      expect.objectContaining({ symbol: 'SUZLON', segment: 'equity-intraday', quantity: '450', entry: '67.50' }),
+      expect.objectContaining({ symbol: 'SUZLON', segment: 'equity', quantity: '450', entryPrice: '67.50' }),
     );
   },
 };
-export const Edit: Story = {
-  args: { routePath: '/trade-form/:id', routeParams: { id: 't1' } },
-  render: () => <Form tradeId="t1" initial={filled} />,
+
+export const FilledWithLiveCharges: Story = {
+  render: () => <Form initial={suzlon} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Total charges')).toBeVisible();
+    const before = within(canvas.getByRole('group', { name: 'Emotions before' }));
+    await expect(before.getByRole('button', { name: 'Calm', pressed: true })).toBeVisible();
+    await userEvent.click(before.getByRole('button', { name: 'FOMO' }));
+    await expect(before.getByRole('button', { name: 'FOMO', pressed: true })).toBeVisible();
+    // 'breakout' is already in the field, so only the others are offered.
+    await expect(canvas.queryByRole('button', { name: 'Add tag breakout' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Add tag gap-up' }));
+    await expect(canvas.getByRole('textbox', { name: 'Tags' })).toHaveValue('breakout, wind energy, gap-up');
+  },
 };
-export const EditLoading: Story = {
-  args: { routePath: '/trade-form/:id', routeParams: { id: 't1' } },
-  render: () => <Form tradeId="t1" status="loading" />,
+
+export const OptionsInLots: Story = {
+  render: () => <Form initial={niftyCall} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('130 units')).toBeVisible();
+    // 2 × ₹20 flat per order.
+    await expect(canvas.getByText('₹40.00')).toBeVisible();
+  },
 };
-export const Saving: Story = { render: () => <Form initial={filled} status="saving" /> };
-export const FieldErrors: Story = {
+
+export const ValidationErrors: Story = {
   render: () => (
     <Form
-      initial={{ ...filled, stop: '120.00' }}
-      fieldErrors={{ stop: 'For a long trade the stop must be below the entry price.' }}
+      initial={{ ...suzlon, stopLoss: '68.00', exitAt: '2026-11-20T09:30' }}
+      fieldErrors={{
+        stopLoss: 'For a long trade the stop must be below the entry price.',
+        exitAt: 'The exit is before the entry.',
+      }}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const stop = canvas.getByRole('textbox', { name: 'Stop loss (₹)' });
+    await expect(stop).toHaveAttribute('aria-invalid', 'true');
+    await expect(stop).toHaveAccessibleDescription(
+      'For a long trade the stop must be below the entry price. Needed for R-multiples.',
+    );
+    await expect(canvas.getByText('The exit is before the entry.')).toBeVisible();
+  },
+};
+
+export const LotsNotWhole: Story = {
+  render: () => (
+    <Form
+      initial={{ ...niftyCall, lots: '1.5' }}
+      fieldErrors={{ lots: 'The quantity must be a whole number of lots: 1.5 lots of 65 is 97.5 units.' }}
     />
   ),
 };
-export const ServiceError: Story = {
-  render: () => <Form initial={filled} serviceError="Could not save the trade. Check your connection and try again." />,
+
+export const Saving: Story = {
+  render: () => <Form initial={suzlon} status="saving" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+    await expect(canvas.getByRole('textbox', { name: 'Symbol' })).toBeDisabled();
+  },
 };
+
+export const SaveError: Story = {
+  render: () => <Form initial={suzlon} serviceError="Could not save the trade. Check your connection and try again." />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Could not save the trade.');
+  },
+};
+
+export const WithScreenshots: Story = {
+  render: () => (
+    <Form
+      initial={suzlon}
+      screenshots={[
+        { name: 'suzlon-5m-entry.png', size: 812_000 },
+        { name: 'suzlon-5m-exit.png', size: 790_000 },
+      ]}
+      screenshotError="notes.pdf is not a PNG, JPEG, WebP or GIF image."
+    />
+  ),
+};
+
+export const EditLoading: Story = {
+  args: { routePath: '/trade-form/:id', routeParams: { id: 't1' } },
+  render: () => <Form tradeId="t1" status="loading" />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading trade…');
+  },
+};
+
+export const Edit: Story = {
+  args: { routePath: '/trade-form/:id', routeParams: { id: 't1' } },
+  render: () => (
+    <Form
+      tradeId="t1"
+      initial={niftyCall}
+      chargesSourceNote="Saved charges are from your broker's contract note; they are re-estimated only if you change the fills."
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Edit trade', level: 1 })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+  },
+};
+
+export const NotFound: Story = {
+  args: { routePath: '/trade-form/:id', routeParams: { id: 'missing' } },
+  render: () => <Form tradeId="missing" status="not-found" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Trade not found' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Back to trades' })).toHaveAttribute('href', '/trades');
+  },
+};
+
 export const CreateMobile: Story = { render: () => <Form />, globals: { viewport: { value: 'mobile' } } };
 export const EditDark: Story = { ...Edit, globals: { theme: 'dark' } };
+export const EditLoadError: Story = {
+  args: { routePath: '/trade-form/:id', routeParams: { id: 't1' } },
+  render: () => <Form tradeId="t1" status="error" serviceError="TypeError: Failed to fetch" />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+  },
+};

@@ -1,59 +1,320 @@
+import { FileQuestion, ImagePlus, X } from 'lucide-react';
 import type * as React from 'react';
+import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/card';
+import { Button, buttonVariants } from '../../components/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorPanel } from '../../components/error-boundary';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/select';
+import { Money } from '../../components/money';
 import { Skeleton } from '../../components/skeleton';
 import { Textarea } from '../../components/textarea';
+import { Segmented, ToggleChips } from './choice-group';
 
+export type TradeExchange = 'NSE' | 'BSE';
+export type TradeSegment = 'equity' | 'futures' | 'options';
+export type TradeProduct = 'intraday' | 'delivery' | 'carry_forward';
+
+/** The form as typed: strings for numbers (so half-typed input survives), IST wall-clock times 'YYYY-MM-DDTHH:mm'. */
 export interface TradeFormValues {
+  exchange: TradeExchange;
+  segment: TradeSegment;
+  product: TradeProduct;
+  side: 'long' | 'short';
+  /** Equity: the trading symbol. */
   symbol: string;
-  segment: string;
-  side: string;
+  /** F&O: the underlying (NIFTY, BANKNIFTY, RELIANCE …). */
+  underlying: string;
+  /** F&O: YYYY-MM-DD. */
+  expiry: string;
+  strike: string;
+  optionType: 'CE' | 'PE';
+  /** F&O: units per lot, filled from the dated lot-size table when it knows the underlying. */
+  lotSize: string;
+  /** F&O quantity, in lots. */
+  lots: string;
+  /** Equity quantity, in shares. */
   quantity: string;
-  entry: string;
-  exit: string;
-  stop: string;
+  entryPrice: string;
+  exitPrice: string;
   entryAt: string;
   exitAt: string;
-  playbook: string;
-  emotion: string;
+  stopLoss: string;
+  target: string;
+  playbookId: string;
+  /** Tag names, comma separated; new names become new tags. */
+  tags: string;
+  emotionsBefore: string[];
+  emotionsAfter: string[];
+  mistakes: string[];
+  /** '' or '1'…'5'. */
+  rating: string;
   notes: string;
 }
 
-export const emptyTrade: TradeFormValues = {
-  symbol: '',
-  segment: '',
-  side: 'long',
-  quantity: '',
-  entry: '',
-  exit: '',
-  stop: '',
-  entryAt: '',
-  exitAt: '',
-  playbook: '',
-  emotion: '',
-  notes: '',
-};
+export type TradeFormField = keyof TradeFormValues;
+
+/** Charges as a contract note would show them, in rupees, with what they do to the P&L. */
+export interface TradeChargesPreview {
+  brokerage: number;
+  stt: number;
+  transaction: number;
+  sebi: number;
+  stamp: number;
+  gst: number;
+  ipft: number;
+  /** Depository charge on a delivery sell (GST on it is in `gst`). */
+  dp: number;
+  total: number;
+  /** Absent while the trade is open. */
+  grossPnl?: number;
+  netPnl?: number;
+}
 
 export interface TradeFormScreenProps {
   /** Absent: create (/trade-form). Present: edit (/trade-form/{id}). */
   tradeId?: string;
   values: TradeFormValues;
-  status?: 'loading' | 'idle' | 'saving';
-  fieldErrors?: Partial<Record<keyof TradeFormValues, string>>;
+  /** 'error': the trade to edit could not be loaded (serviceError is the detail; onRetry tries again). */
+  status?: 'loading' | 'idle' | 'saving' | 'not-found' | 'error';
+  onRetry?: () => void;
+  fieldErrors?: Partial<Record<TradeFormField, string>>;
   serviceError?: string;
-  playbooks?: string[];
+  playbooks?: ReadonlyArray<{ id: string; name: string }>;
+  /** Units the trade will be saved with (lots × lot size for F&O); shown beside the lots. */
+  units?: number;
+  /** Where the lot size came from, e.g. "NSE lot-size table, expiries from 1 Jan 2026". */
+  lotSizeSource?: string;
+  charges?: TradeChargesPreview;
+  /** Why no estimate can be shown (missing price, no rates for the date …). */
+  chargesNote?: string;
+  /** Name of the broker profile the estimate uses. */
+  brokerName?: string;
+  /** Shown above the estimate, e.g. that the saved charges are the broker's own. */
+  chargesSourceNote?: string;
+  /** The user's existing tags, offered as one-click additions. */
+  tagSuggestions?: readonly string[];
+  /** Screenshots chosen for a new trade (uploaded after save). */
+  screenshots?: ReadonlyArray<{ name: string; size: number }>;
+  screenshotError?: string;
+  onScreenshots?: (files: File[]) => void;
+  onRemoveScreenshot?: (index: number) => void;
   onChange?: (values: TradeFormValues) => void;
   onSubmit?: (values: TradeFormValues) => void;
   onCancel?: () => void;
 }
 
-const emotions = ['Calm', 'Confident', 'FOMO', 'Fearful', 'Greedy', 'Revenge', 'Bored'];
+export const TRADE_EMOTIONS = [
+  'Calm',
+  'Confident',
+  'Focused',
+  'Anxious',
+  'Fearful',
+  'FOMO',
+  'Greedy',
+  'Impatient',
+  'Revenge',
+  'Bored',
+] as const;
 
-/** /trade-form/{id?}: log a trade by hand or edit one. Values are controlled by the caller. */
+export const TRADE_MISTAKES = [
+  'Entered early',
+  'Chased the entry',
+  'No stop',
+  'Moved the stop',
+  'Exited early',
+  'Held a loser',
+  'Oversized',
+  'Overtraded',
+  'Ignored the plan',
+] as const;
+
+export const PRODUCT_LABELS: Record<TradeProduct, string> = {
+  intraday: 'Intraday',
+  delivery: 'Delivery',
+  carry_forward: 'Carry forward',
+};
+
+/** The products a segment allows (equity: intraday or delivery; F&O: intraday or carry forward). */
+export function productsFor(segment: TradeSegment): TradeProduct[] {
+  return segment === 'equity' ? ['intraday', 'delivery'] : ['intraday', 'carry_forward'];
+}
+
+const chargeRows: ReadonlyArray<readonly [keyof TradeChargesPreview, string]> = [
+  ['brokerage', 'Brokerage'],
+  ['stt', 'STT'],
+  ['transaction', 'Exchange transaction'],
+  ['sebi', 'SEBI fee'],
+  ['stamp', 'Stamp duty'],
+  ['gst', 'GST'],
+  ['ipft', 'IPFT'],
+  ['dp', 'DP charge'],
+];
+
+function ChargesPanel({
+  charges,
+  note,
+  brokerName,
+  sourceNote,
+}: {
+  charges?: TradeChargesPreview;
+  note?: string;
+  brokerName?: string;
+  sourceNote?: string;
+}) {
+  return (
+    <section
+      aria-labelledby="trade-charges"
+      aria-live="polite"
+      className="grid content-start gap-3 rounded-xl border bg-card p-4 text-card-foreground"
+    >
+      <div className="grid gap-1">
+        <h2 id="trade-charges" className="font-semibold">
+          Estimated charges
+        </h2>
+        <p className="text-muted-foreground text-xs">
+          At the rates in force on the trade date{brokerName ? `, brokerage from ${brokerName}` : ''}.
+        </p>
+      </div>
+      {sourceNote ? <p className="rounded-md bg-muted p-2 text-xs">{sourceNote}</p> : null}
+      {charges ? (
+        <>
+          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+            {chargeRows
+              .filter(([key]) => key !== 'dp' || charges.dp > 0)
+              .map(([key, label]) => (
+                <div key={key} className="contents">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="text-right">
+                    <Money value={charges[key] ?? 0} />
+                  </dd>
+                </div>
+              ))}
+            <div className="contents font-semibold">
+              <dt className="border-t pt-1">Total charges</dt>
+              <dd className="border-t pt-1 text-right">
+                <Money value={charges.total} />
+              </dd>
+            </div>
+          </dl>
+          {charges.grossPnl !== undefined && charges.netPnl !== undefined ? (
+            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t pt-3 text-sm">
+              <dt className="text-muted-foreground">Gross P&amp;L</dt>
+              <dd className="text-right">
+                <Money value={charges.grossPnl} signed />
+              </dd>
+              <dt className="font-semibold">Net P&amp;L after charges</dt>
+              <dd className="text-right font-semibold text-lg">
+                <Money value={charges.netPnl} signed />
+              </dd>
+            </dl>
+          ) : (
+            <p className="text-muted-foreground text-xs">Open trade: entry charges only until you add the exit.</p>
+          )}
+        </>
+      ) : (
+        <p className="text-muted-foreground text-sm">{note ?? 'Enter the quantity and prices to see the charges.'}</p>
+      )}
+    </section>
+  );
+}
+
+function TagSuggestions({
+  value,
+  suggestions,
+  disabled,
+  onAdd,
+}: {
+  value: string;
+  suggestions: readonly string[];
+  disabled?: boolean;
+  onAdd: (tag: string) => void;
+}) {
+  const used = new Set(value.split(',').map((t) => t.trim().toLowerCase()));
+  const offered = suggestions.filter((t) => !used.has(t.toLowerCase())).slice(0, 12);
+  if (!offered.length) return null;
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      {offered.map((tag) => (
+        <button
+          key={tag}
+          type="button"
+          disabled={disabled}
+          aria-label={`Add tag ${tag}`}
+          onClick={() => onAdd(tag)}
+          className="rounded-full border border-input border-dashed px-2 py-0.5 text-muted-foreground text-xs outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          + {tag}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Screenshots({
+  files,
+  error,
+  disabled,
+  onAdd,
+  onRemove,
+}: {
+  files: ReadonlyArray<{ name: string; size: number }>;
+  error?: string;
+  disabled?: boolean;
+  onAdd?: (files: File[]) => void;
+  onRemove?: (index: number) => void;
+}) {
+  return (
+    <div className="grid gap-2 sm:col-span-2">
+      <Field
+        label="Screenshots"
+        help="PNG, JPEG, WebP or GIF up to 10 MB each; uploaded to your private gallery when you save."
+        error={error}
+      >
+        <Input
+          type="file"
+          multiple
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          disabled={disabled}
+          className="h-auto py-1.5"
+          onChange={(e) => {
+            const list = Array.from(e.target.files ?? []);
+            if (list.length) onAdd?.(list);
+            e.target.value = '';
+          }}
+        />
+      </Field>
+      {files.length ? (
+        <ul aria-label="Screenshots to attach" className="grid gap-1">
+          {files.map((file, i) => (
+            <li
+              key={`${file.name}:${file.size}`}
+              className="flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm"
+            >
+              <ImagePlus className="size-4 text-muted-foreground" aria-hidden="true" />
+              <span className="flex-1 truncate">{file.name}</span>
+              <span className="text-muted-foreground text-xs">{(file.size / 1024 / 1024).toFixed(1)} MB</span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Remove ${file.name}`}
+                disabled={disabled}
+                onClick={() => onRemove?.(i)}
+              >
+                <X aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** /trade-form/{id?}: log a trade by hand or edit one. Values, errors and the charges estimate come from the caller. */
 export function TradeFormScreen({
   tradeId,
   values,
@@ -61,45 +322,84 @@ export function TradeFormScreen({
   fieldErrors = {},
   serviceError,
   playbooks = [],
+  units,
+  lotSizeSource,
+  charges,
+  chargesNote,
+  brokerName,
+  chargesSourceNote,
+  tagSuggestions = [],
+  screenshots = [],
+  screenshotError,
+  onScreenshots,
+  onRemoveScreenshot,
   onChange,
   onSubmit,
   onCancel,
+  onRetry,
 }: TradeFormScreenProps) {
   const editing = Boolean(tradeId);
   const saving = status === 'saving';
-  const set = (key: keyof TradeFormValues) => (value: string) => onChange?.({ ...values, [key]: value });
-  const text = (key: keyof TradeFormValues, label: string, props: React.ComponentProps<typeof Input> = {}) => (
-    <Field label={label} error={fieldErrors[key]} required={props.required}>
-      <Input value={values[key]} onChange={(e) => set(key)(e.target.value)} disabled={saving} {...props} />
-    </Field>
-  );
-  const choice = (key: keyof TradeFormValues, label: string, options: Array<[string, string]>, placeholder: string) => (
-    <Field label={label} error={fieldErrors[key]}>
-      {(control) => (
-        <Select value={values[key] || undefined} onValueChange={set(key)} disabled={saving}>
-          <SelectTrigger {...control}>
-            <SelectValue placeholder={placeholder} />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map(([value, text]) => (
-              <SelectItem key={value} value={value}>
-                {text}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      )}
-    </Field>
+  const set = <K extends TradeFormField>(key: K, value: TradeFormValues[K]) => onChange?.({ ...values, [key]: value });
+  const text = (
+    key: TradeFormField,
+    label: string,
+    props: React.ComponentProps<typeof Input> & { help?: string } = {},
+  ) => {
+    const { help, ...input } = props;
+    return (
+      <Field label={label} help={help} error={fieldErrors[key]} required={input.required}>
+        <Input
+          value={values[key] as string}
+          onChange={(e) => set(key, e.target.value)}
+          disabled={saving}
+          {...input}
+          required={undefined}
+        />
+      </Field>
+    );
+  };
+  const fo = values.segment !== 'equity';
+
+  const heading = (
+    <header className="grid gap-1">
+      <h1 className="font-bold text-2xl">{editing ? 'Edit trade' : 'Add trade'}</h1>
+      <p className="text-muted-foreground">
+        Prices in rupees, times in IST. Charges are estimated live from the dated rate tables.
+      </p>
+    </header>
   );
 
+  if (status === 'error') {
+    return (
+      <div className="mx-auto grid max-w-5xl gap-6">
+        {heading}
+        <ErrorPanel detail={serviceError} onReset={onRetry} />
+      </div>
+    );
+  }
+
+  if (status === 'not-found') {
+    return (
+      <div className="mx-auto grid max-w-5xl gap-6">
+        {heading}
+        <EmptyState
+          icon={<FileQuestion />}
+          title="Trade not found"
+          description="This trade does not exist or belongs to another account. It may have been deleted or undone with its import."
+          action={
+            <Link to="/trades" className={buttonVariants({ variant: 'outline' })}>
+              Back to trades
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
   return (
-    <div className="mx-auto grid max-w-3xl gap-6">
-      <header className="grid gap-1">
-        <h1 className="font-bold text-2xl">{editing ? 'Edit trade' : 'Add a trade'}</h1>
-        <p className="text-muted-foreground">
-          Prices in rupees; times in IST. Charges are estimated from your broker profile.
-        </p>
-      </header>
+    <div className="mx-auto grid max-w-5xl gap-6">
+      {heading}
       {status === 'loading' ? (
         <div className="grid gap-3" aria-busy="true">
           <p role="status" className="sr-only">
@@ -112,92 +412,239 @@ export function TradeFormScreen({
         <form
           noValidate
           aria-busy={saving || undefined}
-          className="grid gap-6"
+          aria-label={editing ? 'Edit trade' : 'Add trade'}
+          className="grid gap-6 lg:grid-cols-[1fr_20rem]"
           onSubmit={(e) => {
             e.preventDefault();
             onSubmit?.(values);
           }}
         >
-          {serviceError ? <Alert variant="error" title={serviceError} /> : null}
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2>Instrument and fills</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-4 sm:grid-cols-2">
-              {text('symbol', 'Symbol', {
-                placeholder: 'NIFTY 27 JAN 24500 CE',
-                required: true,
-                autoCapitalize: 'characters',
-              })}
-              {choice(
-                'segment',
-                'Segment',
-                [
-                  ['equity-intraday', 'Equity intraday'],
-                  ['equity-delivery', 'Equity delivery'],
-                  ['futures', 'Futures'],
-                  ['options', 'Options'],
-                ],
-                'Choose a segment',
-              )}
-              {choice(
-                'side',
-                'Side',
-                [
-                  ['long', 'Long (buy first)'],
-                  ['short', 'Short (sell first)'],
-                ],
-                'Long or short',
-              )}
-              {text('quantity', 'Quantity', { inputMode: 'numeric', placeholder: '65', required: true })}
-              {text('entry', 'Entry price (₹)', { inputMode: 'decimal', required: true })}
-              {text('exit', 'Exit price (₹)', { inputMode: 'decimal' })}
-              {text('stop', 'Initial stop (₹)', { inputMode: 'decimal' })}
-              {text('entryAt', 'Entry time', { type: 'datetime-local' })}
-              {text('exitAt', 'Exit time', { type: 'datetime-local' })}
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2>Review</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-4 sm:grid-cols-2">
-              {choice(
-                'playbook',
-                'Playbook',
-                playbooks.map((p) => [p, p]),
-                'No playbook',
-              )}
-              {choice(
-                'emotion',
-                'How you felt',
-                emotions.map((e) => [e, e]),
-                'Choose one',
-              )}
-              <div className="sm:col-span-2">
-                <Field label="Notes" error={fieldErrors.notes}>
-                  <Textarea
-                    value={values.notes}
-                    onChange={(e) => set('notes')(e.target.value)}
+          <div className="grid content-start gap-6">
+            {serviceError ? <Alert variant="error" title={serviceError} /> : null}
+            <Card>
+              <CardHeader>
+                <CardTitle asChild>
+                  <h2>Instrument</h2>
+                </CardTitle>
+              </CardHeader>
+              <CardContent className="grid gap-4 sm:grid-cols-2">
+                <Segmented
+                  legend="Exchange"
+                  name="exchange"
+                  value={values.exchange}
+                  disabled={saving}
+                  options={[
+                    ['NSE', 'NSE'],
+                    ['BSE', 'BSE'],
+                  ]}
+                  onChange={(v) => set('exchange', v)}
+                />
+                <Segmented
+                  legend="Segment"
+                  name="segment"
+                  value={values.segment}
+                  disabled={saving}
+                  options={[
+                    ['equity', 'Equity'],
+                    ['futures', 'Futures'],
+                    ['options', 'Options'],
+                  ]}
+                  onChange={(segment) => {
+                    // A product the new segment does not allow falls back to intraday.
+                    const product = productsFor(segment).includes(values.product) ? values.product : 'intraday';
+                    onChange?.({ ...values, segment, product });
+                  }}
+                />
+                <Segmented
+                  legend="Product"
+                  name="product"
+                  value={values.product}
+                  disabled={saving}
+                  options={productsFor(values.segment).map((p) => [p, PRODUCT_LABELS[p]] as const)}
+                  onChange={(v) => set('product', v)}
+                />
+                <Segmented
+                  legend="Side"
+                  name="side"
+                  value={values.side}
+                  disabled={saving}
+                  options={[
+                    ['long', 'Long (buy first)'],
+                    ['short', 'Short (sell first)'],
+                  ]}
+                  onChange={(v) => set('side', v)}
+                />
+                {fo ? (
+                  <>
+                    {text('underlying', 'Underlying', {
+                      placeholder: 'NIFTY',
+                      required: true,
+                      autoCapitalize: 'characters',
+                    })}
+                    {text('expiry', 'Expiry', { type: 'date', required: true })}
+                    {values.segment === 'options' ? (
+                      <>
+                        {text('strike', 'Strike', { inputMode: 'decimal', placeholder: '24500', required: true })}
+                        <Segmented
+                          legend="Call or put"
+                          name="optionType"
+                          value={values.optionType}
+                          disabled={saving}
+                          options={[
+                            ['CE', 'CE (call)'],
+                            ['PE', 'PE (put)'],
+                          ]}
+                          onChange={(v) => set('optionType', v)}
+                        />
+                      </>
+                    ) : null}
+                    {text('lotSize', 'Lot size', {
+                      inputMode: 'numeric',
+                      required: true,
+                      help: lotSizeSource ?? 'Units per lot; not in the lot-size table for this underlying.',
+                    })}
+                    {text('lots', 'Lots', {
+                      inputMode: 'numeric',
+                      required: true,
+                      help: units ? `${units.toLocaleString('en-IN')} units` : undefined,
+                    })}
+                  </>
+                ) : (
+                  <>
+                    {text('symbol', 'Symbol', {
+                      placeholder: 'RELIANCE',
+                      required: true,
+                      autoCapitalize: 'characters',
+                    })}
+                    {text('quantity', 'Quantity', { inputMode: 'numeric', placeholder: 'Shares', required: true })}
+                  </>
+                )}
+              </CardContent>
+            </Card>
+
+            <Card>
+              <CardHeader>
+                <CardTitle asChild>
+                  <h2>Prices and times</h2>
+                </CardTitle>
+                <CardDescription>Leave the exit empty for an open trade.</CardDescription>
+              </CardHeader>
+              <CardContent className="grid gap-4 sm:grid-cols-2">
+                {text('entryPrice', fo && values.segment === 'options' ? 'Entry premium (₹)' : 'Entry price (₹)', {
+                  inputMode: 'decimal',
+                  required: true,
+                })}
+                {text('entryAt', 'Entry time (IST)', { type: 'datetime-local', required: true })}
+                {text('exitPrice', values.segment === 'options' ? 'Exit premium (₹)' : 'Exit price (₹)', {
+                  inputMode: 'decimal',
+                })}
+                {text('exitAt', 'Exit time (IST)', { type: 'datetime-local' })}
+                {text('stopLoss', 'Stop loss (₹)', { inputMode: 'decimal', help: 'Needed for R-multiples.' })}
+                {text('target', 'Target (₹)', { inputMode: 'decimal' })}
+              </CardContent>
+            </Card>
+
+            <Card>
+              <CardHeader>
+                <CardTitle asChild>
+                  <h2>Review</h2>
+                </CardTitle>
+              </CardHeader>
+              <CardContent className="grid gap-4 sm:grid-cols-2">
+                <Field label="Playbook" error={fieldErrors.playbookId}>
+                  <select
+                    value={values.playbookId}
                     disabled={saving}
-                    placeholder="Why you took it, what you saw, what you would do differently."
-                  />
+                    onChange={(e) => set('playbookId', e.target.value)}
+                    className="h-10 w-full rounded-md border border-input bg-background px-3 text-foreground text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
+                  >
+                    <option value="">No playbook</option>
+                    {playbooks.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.name}
+                      </option>
+                    ))}
+                  </select>
                 </Field>
-              </div>
-            </CardContent>
-            <CardFooter className="justify-end gap-2">
-              <Button type="button" variant="ghost" onClick={onCancel} disabled={saving}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={saving}>
-                {saving ? 'Saving…' : editing ? 'Save changes' : 'Save trade'}
-              </Button>
-            </CardFooter>
-          </Card>
+                <div className="grid content-start gap-2">
+                  {text('tags', 'Tags', { placeholder: 'gap-up, expiry day', help: 'Separate tags with commas.' })}
+                  <TagSuggestions
+                    value={values.tags}
+                    suggestions={tagSuggestions}
+                    disabled={saving}
+                    onAdd={(tag) =>
+                      set('tags', values.tags.trim() ? `${values.tags.replace(/[,\s]+$/, '')}, ${tag}` : tag)
+                    }
+                  />
+                </div>
+                <div className="sm:col-span-2">
+                  <ToggleChips
+                    legend="Emotions before"
+                    options={TRADE_EMOTIONS}
+                    value={values.emotionsBefore}
+                    disabled={saving}
+                    onChange={(v) => set('emotionsBefore', v)}
+                  />
+                </div>
+                <div className="sm:col-span-2">
+                  <ToggleChips
+                    legend="Emotions after"
+                    options={TRADE_EMOTIONS}
+                    value={values.emotionsAfter}
+                    disabled={saving}
+                    onChange={(v) => set('emotionsAfter', v)}
+                  />
+                </div>
+                <div className="sm:col-span-2">
+                  <ToggleChips
+                    legend="Mistakes"
+                    options={TRADE_MISTAKES}
+                    value={values.mistakes}
+                    disabled={saving}
+                    onChange={(v) => set('mistakes', v)}
+                  />
+                </div>
+                <Segmented
+                  legend="Rating"
+                  name="rating"
+                  value={values.rating}
+                  disabled={saving}
+                  options={[['', 'None'], ...['1', '2', '3', '4', '5'].map((r) => [r, `${r}★`] as const)]}
+                  onChange={(v) => set('rating', v)}
+                />
+                <div className="sm:col-span-2">
+                  <Field label="Notes" error={fieldErrors.notes}>
+                    <Textarea
+                      value={values.notes}
+                      onChange={(e) => set('notes', e.target.value)}
+                      disabled={saving}
+                      placeholder="Why you took it, what you saw, what you would do differently."
+                    />
+                  </Field>
+                </div>
+                {editing ? null : (
+                  <Screenshots
+                    files={screenshots}
+                    error={screenshotError}
+                    disabled={saving}
+                    onAdd={onScreenshots}
+                    onRemove={onRemoveScreenshot}
+                  />
+                )}
+              </CardContent>
+              <CardFooter className="justify-end gap-2">
+                <Button type="button" variant="ghost" onClick={onCancel} disabled={saving}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={saving}>
+                  {saving ? 'Saving…' : editing ? 'Save changes' : 'Save trade'}
+                </Button>
+              </CardFooter>
+            </Card>
+          </div>
+          <div className="lg:sticky lg:top-4 lg:self-start">
+            <ChargesPanel charges={charges} note={chargesNote} brokerName={brokerName} sourceNote={chargesSourceNote} />
+          </div>
         </form>
       )}
     </div>

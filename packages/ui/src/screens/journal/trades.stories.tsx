@@ -1,8 +1,8 @@
 import type { Meta } from '@storybook/react-vite';
-import { type AreaStory as Story, states } from '../../stories/area-states';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { Shell, type AreaStory as Story, states } from '../../stories/area-states';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
-import type { DashboardTrade } from './dashboard';
-import { TradesScreen } from './trades';
+import { type TradeListRow, TradesScreen, type TradesScreenProps } from './trades';
 
 const meta = {
   title: 'Screens/Journal/Trades',
@@ -12,34 +12,210 @@ const meta = {
 } satisfies Meta<PageStoryArgs>;
 export default meta;
 
-const trades: DashboardTrade[] = [
+// Five trades worked by hand. Net P&L of the four closed ones: +3,511.16 − 3,718.60 + 253.04 + 287.60 = +333.20.
+// Charges of all five: 96.34 + 118.60 + 6.96 + 8.62 + 12.40 = 242.92. RELIANCE is still open.
+const trades: TradeListRow[] = [
   {
     id: 't1',
-    symbol: 'NIFTY 27 JAN 24500 CE',
-    segment: 'Options',
-    side: 'Long',
-    closedAt: '2026-01-29T05:12:00Z',
-    pnl: 3250,
+    entryTime: '2026-08-03T04:00:00Z',
+    exitTime: '2026-08-03T06:30:00Z',
+    symbol: 'NIFTY26AUG24500CE',
+    underlying: 'NIFTY',
+    segment: 'options',
+    product: 'intraday',
+    side: 'long',
+    quantity: 130,
+    entryPrice: 112.5,
+    exitPrice: 140.25,
+    status: 'closed',
+    charges: 96.34,
+    netPnl: 3511.16,
     playbook: 'Opening range breakout',
+    tags: ['expiry'],
   },
   {
     id: 't2',
-    symbol: 'BANKNIFTY JAN FUT',
-    segment: 'Futures',
-    side: 'Short',
-    closedAt: '2026-01-29T08:40:00Z',
-    pnl: -2100,
+    entryTime: '2026-08-04T05:10:00Z',
+    exitTime: '2026-08-04T07:00:00Z',
+    symbol: 'BANKNIFTY26AUGFUT',
+    underlying: 'BANKNIFTY',
+    segment: 'futures',
+    product: 'intraday',
+    side: 'short',
+    quantity: 30,
+    entryPrice: 51200,
+    exitPrice: 51320,
+    status: 'closed',
+    charges: 118.6,
+    netPnl: -3718.6,
     playbook: 'VWAP rejection',
+    tags: [],
   },
-  { id: 't3', symbol: 'TATAMOTORS', segment: 'Equity', side: 'Long', closedAt: '2026-01-28T09:55:00Z', pnl: 1840.5 },
-  { id: 't4', symbol: 'SUZLON', segment: 'Equity', side: 'Long', closedAt: '2026-01-27T04:10:00Z', pnl: -412.75 },
+  {
+    id: 't3',
+    entryTime: '2026-08-03T03:50:00Z',
+    exitTime: '2026-08-03T05:30:00Z',
+    symbol: 'SUZLON',
+    underlying: null,
+    segment: 'equity',
+    product: 'intraday',
+    side: 'long',
+    quantity: 100,
+    entryPrice: 60,
+    exitPrice: 62.6,
+    status: 'closed',
+    charges: 6.96,
+    netPnl: 253.04,
+    playbook: null,
+    tags: [],
+  },
+  {
+    id: 't4',
+    entryTime: '2026-08-05T04:30:00Z',
+    exitTime: null,
+    symbol: 'RELIANCE',
+    underlying: null,
+    segment: 'equity',
+    product: 'delivery',
+    side: 'long',
+    quantity: 20,
+    entryPrice: 1400,
+    exitPrice: null,
+    status: 'open',
+    charges: 8.62,
+    netPnl: null,
+    playbook: null,
+    tags: [],
+  },
+  {
+    id: 't5',
+    entryTime: '2026-08-04T08:30:00Z',
+    exitTime: '2026-08-04T08:50:00Z',
+    symbol: 'INFY',
+    underlying: null,
+    segment: 'equity',
+    product: 'intraday',
+    side: 'short',
+    quantity: 15,
+    entryPrice: 1510,
+    exitPrice: 1490,
+    status: 'closed',
+    charges: 12.4,
+    netPnl: 287.6,
+    playbook: null,
+    tags: ['flip'],
+  },
 ];
 
-const trade = states('Trades', '/trades', (s) => <TradesScreen status={s} trades={trades} />);
-export const TradesPopulated = trade.Populated;
-export const TradesEmpty = trade.Empty;
-export const TradesLoading = trade.Loading;
-export const TradesError = trade.Error;
+const common: TradesScreenProps = {
+  status: 'ready',
+  trades,
+  totalTrades: trades.length,
+  filter: {},
+  onFilterChange: fn(),
+  playbooks: [
+    { value: 'pb-orb', label: 'Opening range breakout' },
+    { value: 'pb-vwap', label: 'VWAP rejection' },
+  ],
+  tags: ['expiry', 'flip'],
+  analyticsHref: '/analytics',
+  onExport: fn(),
+  onAddTag: fn(async () => {}),
+  onDelete: fn(async () => {}),
+};
 
-export const TradesMobile: Story = { ...trade.Populated, globals: { viewport: { value: 'mobile' } } };
-export const TradesDark: Story = { ...trade.Populated, globals: { theme: 'dark' } };
+const render = (props: Partial<TradesScreenProps>) => (
+  <Shell title="Trades">
+    <TradesScreen {...common} {...props} />
+  </Shell>
+);
+
+const trade = states('Trades', '/trades', (status) => <TradesScreen {...common} status={status} />);
+
+export const Populated: Story = {
+  ...trade.Populated,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const totals = within(canvas.getByRole('region', { name: 'Totals of these trades' }));
+    await expect(totals.getByText('+₹333.20')).toBeVisible();
+    await expect(totals.getByText('₹242.92')).toBeVisible();
+    await expect(totals.getByText('4 closed, 1 open')).toBeVisible();
+    const table = canvas.getByRole('table');
+    // Newest entry first: RELIANCE (5 Aug), still open.
+    const firstRow = within(table).getAllByRole('row')[1] as HTMLElement;
+    await expect(firstRow).toHaveTextContent('RELIANCE');
+    await expect(firstRow).toHaveTextContent('Open');
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Net P&L' }));
+    await expect(within(table).getByRole('columnheader', { name: /Net P&L/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    const rows = within(table).getAllByRole('row').slice(1);
+    // Lowest first, the open trade last.
+    await expect(rows[0]).toHaveTextContent('BANKNIFTY26AUGFUT');
+    await expect(rows[0]).toHaveTextContent('-₹3,718.60');
+    await expect(rows[4]).toHaveTextContent('RELIANCE');
+  },
+};
+export const Empty = trade.Empty;
+export const Loading = trade.Loading;
+export const ErrorState = trade.Error;
+
+export const NoMatch: Story = {
+  render: () => render({ trades: [], totalTrades: 5, filter: { symbol: 'TCS' } }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/No trades match these filters/)).toBeVisible();
+    await expect(canvas.getByText('0 closed, 0 open · of 5 in the journal')).toBeVisible();
+  },
+};
+
+// 500 trades, one a day apart: the list renders one page of 50 at a time.
+const many: TradeListRow[] = Array.from({ length: 500 }, (_, i) => ({
+  ...(trades[i % 3] as TradeListRow),
+  id: `m${i}`,
+  entryTime: new Date(Date.UTC(2026, 0, 1, 4) + i * 86_400_000).toISOString(),
+}));
+
+export const Paged: Story = {
+  render: () => render({ trades: many, totalTrades: 500 }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Showing 1–50 of 500')).toBeVisible();
+    await expect(canvas.getAllByRole('row')).toHaveLength(51);
+    await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
+    await expect(canvas.getByText('Showing 51–100 of 500')).toBeVisible();
+    await expect(canvas.getByText('Page 2 of 10')).toBeVisible();
+  },
+};
+
+const onDelete = fn(async (_ids: string[]) => {});
+export const DeleteConfirmation: Story = {
+  render: () => render({ defaultSelected: ['t1', 't2'], onDelete }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('2 selected')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete 2 trades?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete 2 trades' }));
+    await expect(onDelete).toHaveBeenCalledWith(['t1', 't2']);
+  },
+};
+
+const onAddTag = fn(async (_ids: string[], _tag: string) => {});
+export const AddTag: Story = {
+  render: () => render({ onAddTag }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('checkbox', { name: /Select SUZLON trade/ }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Add tag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tag 1 trade' });
+    await userEvent.type(within(dialog).getByRole('combobox', { name: /Tag/ }), 'revenge');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add tag' }));
+    await expect(onAddTag).toHaveBeenCalledWith(['t3'], 'revenge');
+  },
+};
+
+export const Mobile: Story = { ...trade.Populated, globals: { viewport: { value: 'mobile' } } };
+export const Dark: Story = { ...trade.Populated, globals: { theme: 'dark' } };

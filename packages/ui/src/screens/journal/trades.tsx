@@ -1,71 +1,700 @@
-import { FileUp } from 'lucide-react';
+import { isEmptyFilter, type Outcome, type TradeFilter } from '@bahi/trading';
+import { ArrowDown, ArrowUp, ArrowUpDown, BarChart3, Download, FileUp, Tag, Trash2 } from 'lucide-react';
+import * as React from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Alert } from '../../components/alert';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../components/alert-dialog';
 import { Badge } from '../../components/badge';
+import { Button } from '../../components/button';
+import { Checkbox } from '../../components/checkbox';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/dialog';
+import { Field } from '../../components/field';
+import { Input } from '../../components/input';
 import { Money } from '../../components/money';
-import { DataTable, type DataTableColumn } from '../../components/table';
+import { Stat } from '../../components/stat';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../components/table';
 import { formatDateTime } from '../../lib/dates';
+import { cn } from '../../lib/utils';
 import { type AreaCallbacks, addTrade, importTrades } from './area-actions';
 import { AreaPage, type AreaStatus } from './area-page';
-import type { DashboardTrade } from './dashboard';
+import { type FilterOption, TradeFilterBar } from './trade-filter-bar';
 
-// Trades
+/** A trade as the list shows it (a journal trade with its playbook's name). */
+export interface TradeListRow {
+  id: string;
+  /** ISO instants; shown in IST. */
+  entryTime: string;
+  exitTime: string | null;
+  symbol: string;
+  underlying: string | null;
+  segment: 'equity' | 'futures' | 'options';
+  product: 'intraday' | 'delivery' | 'carry_forward';
+  side: 'long' | 'short';
+  quantity: number;
+  entryPrice: number;
+  exitPrice: number | null;
+  status: 'open' | 'closed';
+  charges: number;
+  /** After charges; null while open. */
+  netPnl: number | null;
+  playbook: string | null;
+  tags: string[];
+}
 
-const tradeColumns: DataTableColumn<DashboardTrade>[] = [
-  { id: 'closedAt', header: 'Closed', sortValue: (t) => t.closedAt, cell: (t) => formatDateTime(t.closedAt) },
+export interface TradesScreenProps extends AreaCallbacks {
+  /** 'empty' means no trades at all; a filter that matches nothing is 'ready' with no rows. */
+  status: AreaStatus;
+  /** The trades that pass the filter. */
+  trades?: TradeListRow[];
+  /** Trades in the whole journal, for "12 of 340". */
+  totalTrades?: number;
+  filter?: TradeFilter;
+  onFilterChange?: (filter: TradeFilter) => void;
+  playbooks?: FilterOption[];
+  tags?: string[];
+  /** Analytics with the same query string. */
+  analyticsHref?: string;
+  onExport?: () => void;
+  /** Resolves when the tag is on every trade; a rejection's message is shown. */
+  onAddTag?: (tradeIds: string[], tagName: string) => Promise<void>;
+  onDelete?: (tradeIds: string[]) => Promise<void>;
+  /** Rows a page: the list renders one page at a time, so 10,000 trades stay fast. */
+  pageSize?: number;
+  /** The import dialog (the app opens it from /trades?import=1). */
+  importDialog?: React.ReactNode;
+  /** Selected ids at first render (stories). */
+  defaultSelected?: string[];
+}
+
+const count = new Intl.NumberFormat('en-IN');
+const SEGMENT_LABEL = { equity: 'Equity', futures: 'Futures', options: 'Options' } as const;
+const PRODUCT_LABEL = { intraday: 'Intraday', delivery: 'Delivery', carry_forward: 'Carry forward' } as const;
+const _OUTCOME_LABEL: Record<Outcome, string> = { win: 'Wins', loss: 'Losses', breakeven: 'Break-even', open: 'Open' };
+const _ALL = 'all';
+
+type SortKey =
+  | 'entryTime'
+  | 'symbol'
+  | 'segment'
+  | 'side'
+  | 'quantity'
+  | 'entryPrice'
+  | 'exitPrice'
+  | 'charges'
+  | 'netPnl';
+interface Sort {
+  key: SortKey;
+  direction: 'asc' | 'desc';
+}
+
+interface Column {
+  key: SortKey | 'playbook' | 'tags';
+  header: string;
+  align?: 'right';
+  sortValue?: (t: TradeListRow) => string | number | null;
+  cell: (t: TradeListRow) => React.ReactNode;
+}
+
+const price = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+const COLUMNS: Column[] = [
+  { key: 'entryTime', header: 'Entry (IST)', sortValue: (t) => t.entryTime, cell: (t) => formatDateTime(t.entryTime) },
   {
-    id: 'symbol',
+    key: 'symbol',
     header: 'Symbol',
     sortValue: (t) => t.symbol,
-    cell: (t) => <span className="font-medium">{t.symbol}</span>,
+    cell: (t) => (
+      <span className="flex items-center gap-2">
+        <Link
+          to={`/trade-form/${t.id}`}
+          className="font-medium underline-offset-4 hover:underline focus-visible:underline"
+          aria-label={`Edit ${t.symbol} trade of ${formatDateTime(t.entryTime)}`}
+        >
+          {t.symbol}
+        </Link>
+        {t.status === 'open' ? <Badge variant="outline">Open</Badge> : null}
+      </span>
+    ),
   },
-  { id: 'segment', header: 'Segment', sortValue: (t) => t.segment, cell: (t) => t.segment },
   {
-    id: 'side',
+    key: 'segment',
+    header: 'Segment',
+    sortValue: (t) => t.segment,
+    cell: (t) => (
+      <span>
+        {SEGMENT_LABEL[t.segment]} <span className="text-muted-foreground">· {PRODUCT_LABEL[t.product]}</span>
+      </span>
+    ),
+  },
+  {
+    key: 'side',
     header: 'Side',
-    cell: (t) => <Badge variant={t.side === 'Long' ? 'secondary' : 'outline'}>{t.side}</Badge>,
+    sortValue: (t) => t.side,
+    cell: (t) => (
+      <Badge variant={t.side === 'long' ? 'secondary' : 'outline'}>{t.side === 'long' ? 'Long' : 'Short'}</Badge>
+    ),
   },
-  { id: 'playbook', header: 'Playbook', cell: (t) => t.playbook ?? '—' },
   {
-    id: 'pnl',
+    key: 'quantity',
+    header: 'Qty',
+    align: 'right',
+    sortValue: (t) => t.quantity,
+    cell: (t) => count.format(t.quantity),
+  },
+  {
+    key: 'entryPrice',
+    header: 'Entry',
+    align: 'right',
+    sortValue: (t) => t.entryPrice,
+    cell: (t) => price.format(t.entryPrice),
+  },
+  {
+    key: 'exitPrice',
+    header: 'Exit',
+    align: 'right',
+    sortValue: (t) => t.exitPrice,
+    cell: (t) => (t.exitPrice === null ? '—' : price.format(t.exitPrice)),
+  },
+  {
+    key: 'charges',
+    header: 'Charges',
+    align: 'right',
+    sortValue: (t) => t.charges,
+    cell: (t) => <Money value={t.charges} />,
+  },
+  {
+    key: 'netPnl',
     header: 'Net P&L',
     align: 'right',
-    sortValue: (t) => t.pnl,
-    cell: (t) => <Money value={t.pnl} signed />,
+    sortValue: (t) => t.netPnl,
+    cell: (t) =>
+      t.netPnl === null ? <span className="text-muted-foreground">Open</span> : <Money value={t.netPnl} signed />,
+  },
+  { key: 'playbook', header: 'Playbook', cell: (t) => t.playbook ?? '—' },
+  {
+    key: 'tags',
+    header: 'Tags',
+    cell: (t) =>
+      t.tags.length ? (
+        <span className="flex flex-wrap gap-1">
+          {t.tags.map((tag) => (
+            <Badge key={tag} variant="outline">
+              {tag}
+            </Badge>
+          ))}
+        </span>
+      ) : (
+        '—'
+      ),
   },
 ];
 
+function compare(a: string | number | null, b: string | number | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), 'en-IN', { numeric: true });
+}
+
+/** Sorts by a column; open trades (no exit, no P&L) stay last either way, then newest first. */
+export function sortTrades(trades: readonly TradeListRow[], sort: Sort): TradeListRow[] {
+  const column = COLUMNS.find((c) => c.key === sort.key);
+  const value = column?.sortValue;
+  if (!value) return [...trades];
+  const factor = sort.direction === 'asc' ? 1 : -1;
+  return [...trades].sort((x, y) => {
+    const a = value(x);
+    const b = value(y);
+    if (a === null || b === null) return compare(a, b);
+    return factor * compare(a, b) || compare(y.entryTime, x.entryTime);
+  });
+}
+
+/** Count, net P&L after charges (closed trades) and charges (all trades) of the filtered set, summed in paise. */
+export function tradeTotals(trades: readonly TradeListRow[]) {
+  let net = 0;
+  let charges = 0;
+  let closed = 0;
+  for (const t of trades) {
+    charges += Math.round(t.charges * 100);
+    if (t.netPnl !== null) {
+      net += Math.round(t.netPnl * 100);
+      closed++;
+    }
+  }
+  return { count: trades.length, closed, open: trades.length - closed, netPnl: net / 100, charges: charges / 100 };
+}
+
+function AddTagDialog({
+  open,
+  onOpenChange,
+  selected,
+  tags,
+  onAddTag,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  selected: string[];
+  tags: string[];
+  onAddTag: (ids: string[], tag: string) => Promise<void>;
+}) {
+  const [name, setName] = React.useState('');
+  const [error, setError] = React.useState<string | null>(null);
+  const [busy, setBusy] = React.useState(false);
+  const listId = React.useId();
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (name.trim() === '') {
+      setError('Enter a tag name.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await onAddTag(selected, name.trim());
+      setName('');
+      onOpenChange(false);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <form onSubmit={submit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>
+              Tag {count.format(selected.length)} {selected.length === 1 ? 'trade' : 'trades'}
+            </DialogTitle>
+            <DialogDescription>
+              Pick a tag or type a new one. Trades that already have it keep it once.
+            </DialogDescription>
+          </DialogHeader>
+          <Field label="Tag" error={error ?? undefined} required>
+            <Input
+              list={listId}
+              autoComplete="off"
+              maxLength={40}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+          </Field>
+          <datalist id={listId}>
+            {tags.map((t) => (
+              <option key={t} value={t} />
+            ))}
+          </datalist>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Add tag
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({
+  open,
+  onOpenChange,
+  selected,
+  onDelete,
+  onDone,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  selected: string[];
+  onDelete: (ids: string[]) => Promise<void>;
+  onDone: () => void;
+}) {
+  const [error, setError] = React.useState<string | null>(null);
+  const [busy, setBusy] = React.useState(false);
+  const n = count.format(selected.length);
+  const noun = selected.length === 1 ? 'trade' : 'trades';
+  async function confirm(event: React.MouseEvent) {
+    // Keep the dialog open until the delete has finished (or failed).
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await onDelete(selected);
+      onDone();
+      onOpenChange(false);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>
+            Delete {n} {noun}?
+          </AlertDialogTitle>
+          <AlertDialogDescription>
+            This deletes the {n} selected {noun} with their fills, tags, notes and screenshot links. It cannot be
+            undone. An imported trade comes back only by importing its file again.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        {error ? (
+          <Alert variant="error" title="The trades were not deleted">
+            {error}
+          </Alert>
+        ) : null}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={confirm} disabled={busy} aria-busy={busy || undefined}>
+            Delete {n} {noun}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function TradeTable({
+  trades,
+  totalTrades,
+  filtered,
+  onClearFilters,
+  tags,
+  onAddTag,
+  onDelete,
+  pageSize,
+  defaultSelected,
+}: {
+  trades: TradeListRow[];
+  totalTrades: number;
+  filtered: boolean;
+  onClearFilters?: () => void;
+  tags: string[];
+  onAddTag?: TradesScreenProps['onAddTag'];
+  onDelete?: TradesScreenProps['onDelete'];
+  pageSize: number;
+  defaultSelected: string[];
+}) {
+  const navigate = useNavigate();
+  const [sort, setSort] = React.useState<Sort>({ key: 'entryTime', direction: 'desc' });
+  const [page, setPage] = React.useState(0);
+  const [selected, setSelected] = React.useState<ReadonlySet<string>>(() => new Set(defaultSelected));
+  const [dialog, setDialog] = React.useState<'tag' | 'delete' | null>(null);
+
+  const sorted = React.useMemo(() => sortTrades(trades, sort), [trades, sort]);
+  // A new filter (a new list) starts again at its first page: adjusted during render, as React recommends.
+  const [listed, setListed] = React.useState(trades);
+  if (listed !== trades) {
+    setListed(trades);
+    setPage(0);
+  }
+  const pages = Math.max(1, Math.ceil(sorted.length / pageSize));
+  const current = Math.min(page, pages - 1);
+  const rows = sorted.slice(current * pageSize, (current + 1) * pageSize);
+  // A filter change can hide selected trades: act only on those still listed.
+  const visibleSelected = React.useMemo(
+    () => trades.filter((t) => selected.has(t.id)).map((t) => t.id),
+    [trades, selected],
+  );
+  const all = visibleSelected.length === trades.length && trades.length > 0;
+  const some = visibleSelected.length > 0 && !all;
+  const canAct = Boolean(onAddTag || onDelete);
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  function sortBy(key: SortKey) {
+    setSort((s) =>
+      s.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' },
+    );
+    setPage(0);
+  }
+
+  const first = sorted.length === 0 ? 0 : current * pageSize + 1;
+  const last = current * pageSize + rows.length;
+
+  return (
+    <div className="grid gap-3">
+      {canAct && visibleSelected.length > 0 ? (
+        <section
+          aria-label="Selected trades"
+          data-slot="bulk-actions"
+          className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/50 px-3 py-2"
+        >
+          <p className="font-medium text-sm">{count.format(visibleSelected.length)} selected</p>
+          {onAddTag ? (
+            <Button size="sm" variant="outline" onClick={() => setDialog('tag')}>
+              <Tag aria-hidden="true" /> Add tag
+            </Button>
+          ) : null}
+          {onDelete ? (
+            <Button size="sm" variant="outline" onClick={() => setDialog('delete')}>
+              <Trash2 aria-hidden="true" /> Delete
+            </Button>
+          ) : null}
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </Button>
+        </section>
+      ) : null}
+      <Table data-slot="trades-table">
+        <TableCaption className="sr-only">
+          Trades, {count.format(trades.length)} of {count.format(totalTrades)}, page {current + 1} of {pages}
+        </TableCaption>
+        <TableHeader>
+          <TableRow>
+            {canAct ? (
+              <TableHead scope="col" className="w-10">
+                <Checkbox
+                  aria-label={`Select all ${count.format(trades.length)} trades`}
+                  checked={all ? true : some ? 'indeterminate' : false}
+                  disabled={trades.length === 0}
+                  onCheckedChange={(v) => setSelected(v === true ? new Set(trades.map((t) => t.id)) : new Set())}
+                />
+              </TableHead>
+            ) : null}
+            {COLUMNS.map((column) => {
+              const sortable = column.sortValue !== undefined;
+              const active = sort.key === column.key;
+              const Icon = active ? (sort.direction === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown;
+              return (
+                <TableHead
+                  key={column.key}
+                  scope="col"
+                  aria-sort={
+                    sortable ? (active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none') : undefined
+                  }
+                  className={cn(column.align === 'right' && 'text-right')}
+                >
+                  {sortable ? (
+                    <button
+                      type="button"
+                      data-slot="sort-button"
+                      onClick={() => sortBy(column.key as SortKey)}
+                      className={cn(
+                        '-mx-2 inline-flex items-center gap-1 rounded-md px-2 py-1 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                        active && 'text-foreground',
+                      )}
+                    >
+                      {column.header}
+                      <Icon className="size-3.5" aria-hidden="true" />
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </TableHead>
+              );
+            })}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableRow data-slot="table-empty-row">
+              <TableCell colSpan={COLUMNS.length + (canAct ? 1 : 0)} className="h-24 text-center text-muted-foreground">
+                <span className="inline-flex flex-wrap items-center justify-center gap-2">
+                  No trades match {filtered ? 'these filters' : 'yet'}.
+                  {filtered && onClearFilters ? (
+                    <Button size="sm" variant="outline" onClick={onClearFilters}>
+                      Clear filters
+                    </Button>
+                  ) : null}
+                </span>
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((t) => (
+              <TableRow
+                key={t.id}
+                data-state={selected.has(t.id) ? 'selected' : undefined}
+                data-status={t.status}
+                className="cursor-pointer"
+                // The symbol link is the keyboard way in; a click anywhere else on the row does the same.
+                onClick={(e) => {
+                  if ((e.target as HTMLElement).closest('a,button,input,[role="checkbox"]')) return;
+                  navigate(`/trade-form/${t.id}`);
+                }}
+              >
+                {canAct ? (
+                  <TableCell>
+                    <Checkbox
+                      aria-label={`Select ${t.symbol} trade of ${formatDateTime(t.entryTime)}`}
+                      checked={selected.has(t.id)}
+                      onCheckedChange={(v) => toggle(t.id, v === true)}
+                    />
+                  </TableCell>
+                ) : null}
+                {COLUMNS.map((column) => (
+                  <TableCell key={column.key} className={cn(column.align === 'right' && 'text-right tabular-nums')}>
+                    {column.cell(t)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <p className="text-muted-foreground" aria-live="polite">
+          Showing {count.format(first)}–{count.format(last)} of {count.format(sorted.length)}
+        </p>
+        <div className="flex items-center gap-2">
+          <Button size="sm" variant="outline" disabled={current === 0} onClick={() => setPage(current - 1)}>
+            Previous
+          </Button>
+          <span>
+            Page {count.format(current + 1)} of {count.format(pages)}
+          </span>
+          <Button size="sm" variant="outline" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+            Next
+          </Button>
+        </div>
+      </nav>
+      {onAddTag ? (
+        <AddTagDialog
+          open={dialog === 'tag'}
+          onOpenChange={(open) => setDialog(open ? 'tag' : null)}
+          selected={visibleSelected}
+          tags={tags}
+          onAddTag={onAddTag}
+        />
+      ) : null}
+      {onDelete ? (
+        <DeleteDialog
+          open={dialog === 'delete'}
+          onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+          selected={visibleSelected}
+          onDelete={onDelete}
+          onDone={() => setSelected(new Set())}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** /trades: every trade, open ones marked, filtered through the URL, sorted, paged, tagged and deleted in bulk. */
 export function TradesScreen({
   status,
   trades = [],
+  totalTrades = trades.length,
+  filter = {},
+  onFilterChange,
+  playbooks = [],
+  tags = [],
+  analyticsHref,
+  onExport,
+  onAddTag,
+  onDelete,
+  pageSize = 50,
+  importDialog,
+  defaultSelected = [],
   ...cb
-}: { status: AreaStatus; trades?: DashboardTrade[] } & AreaCallbacks) {
+}: TradesScreenProps) {
+  const totals = tradeTotals(trades);
+  const filtered = !isEmptyFilter(filter);
   return (
-    <AreaPage
-      title="Trades"
-      description="Every closed trade, after charges. Sort by any column."
-      status={status}
-      actions={
-        <>
-          {importTrades}
-          {addTrade}
-        </>
-      }
-      empty={{
-        icon: <FileUp />,
-        title: 'No trades yet',
-        description:
-          'Import a Zerodha Console tradebook, a Dhan transaction report, or an Upstox or Angel One file. Re-importing an overlapping file is safe: duplicates are skipped.',
-        action: addTrade,
-      }}
-      {...cb}
-    >
-      <DataTable
-        caption="Closed trades"
-        captionHidden
-        columns={tradeColumns}
-        rows={trades}
-        rowKey={(t) => t.id}
-        defaultSort={{ column: 'closedAt', direction: 'desc' }}
-      />
-    </AreaPage>
+    <>
+      <AreaPage
+        title="Trades"
+        description="Every trade, open and closed, with P&L after charges. Times are India time (IST)."
+        status={status}
+        actions={
+          <>
+            {status === 'ready' && onExport ? (
+              <Button variant="outline" onClick={onExport} disabled={trades.length === 0}>
+                <Download aria-hidden="true" /> Export CSV
+              </Button>
+            ) : null}
+            {importTrades}
+            {addTrade}
+          </>
+        }
+        empty={{
+          icon: <FileUp />,
+          title: 'No trades yet',
+          description:
+            'Import a Zerodha Console tradebook, a Dhan transaction report, an Upstox or Angel One trade report, map any CSV, or add a trade by hand. Re-importing an overlapping file is safe: duplicates are skipped.',
+          action: (
+            <span className="flex flex-wrap justify-center gap-2">
+              {importTrades}
+              {addTrade}
+            </span>
+          ),
+        }}
+        {...cb}
+      >
+        <div className="grid gap-4">
+          {onFilterChange ? (
+            <TradeFilterBar
+              filter={filter}
+              onFilterChange={onFilterChange}
+              playbooks={playbooks}
+              tags={tags}
+              link={
+                analyticsHref
+                  ? { href: analyticsHref, label: 'Analyse these trades', icon: <BarChart3 aria-hidden="true" /> }
+                  : undefined
+              }
+            />
+          ) : null}
+          <section aria-label="Totals of these trades" className="grid gap-3 sm:grid-cols-3">
+            <Stat
+              label="Trades"
+              value={count.format(totals.count)}
+              hint={`${count.format(totals.closed)} closed, ${count.format(totals.open)} open${
+                filtered ? ` · of ${count.format(totalTrades)} in the journal` : ''
+              }`}
+            />
+            <Stat
+              label="Net P&L after charges"
+              value={<Money value={totals.netPnl} signed />}
+              hint={`over ${count.format(totals.closed)} closed ${totals.closed === 1 ? 'trade' : 'trades'}`}
+            />
+            <Stat
+              label="Charges paid"
+              value={<Money value={totals.charges} />}
+              hint={`on ${count.format(totals.count)} ${totals.count === 1 ? 'trade' : 'trades'}`}
+            />
+          </section>
+          <TradeTable
+            trades={trades}
+            totalTrades={totalTrades}
+            filtered={filtered}
+            onClearFilters={onFilterChange ? () => onFilterChange({}) : undefined}
+            tags={tags}
+            onAddTag={onAddTag}
+            onDelete={onDelete}
+            pageSize={pageSize}
+            defaultSelected={defaultSelected}
+          />
+        </div>
+      </AreaPage>
+      {importDialog}
+    </>
   );
 }

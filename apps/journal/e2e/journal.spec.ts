@@ -1,0 +1,86 @@
+// The journal end to end (issue 7): log a trade by hand, import a Zerodha tradebook, and find both on the
+// dashboard, the calendar and in analytics. Every figure below is worked by hand from the three trades.
+import { createUser, expect, logIn, sql, test } from './support';
+
+// Two round trips on 18 Nov 2026 (IST), four fills:
+//   INFY  long  10 @ 1,500.00 → 1,520.00: gross +₹200.00
+//   TCS   short  5 @ 3,200.00 → 3,180.00: gross +₹100.00
+const TRADEBOOK = [
+  'symbol,isin,trade_date,exchange,segment,series,trade_type,auction,quantity,price,trade_id,order_id,order_execution_time',
+  'INFY,INE009A01021,2026-11-18,NSE,EQ,EQ,buy,false,10.000000,1500.000000,71000001,1300000000000001,2026-11-18T09:30:00',
+  'TCS,INE467B01029,2026-11-18,NSE,EQ,EQ,sell,false,5.000000,3200.000000,71000002,1300000000000002,2026-11-18T10:00:00',
+  'INFY,INE009A01021,2026-11-18,NSE,EQ,EQ,sell,false,10.000000,1520.000000,71000003,1300000000000003,2026-11-18T11:00:00',
+  'TCS,INE467B01029,2026-11-18,NSE,EQ,EQ,buy,false,5.000000,3180.000000,71000004,1300000000000004,2026-11-18T14:00:00',
+].join('\n');
+
+test('log a trade, import a Zerodha tradebook, and see both on the dashboard, calendar and analytics', async ({
+  page,
+}) => {
+  const user = await createUser({ label: 'journal', subscription: true, ageHours: 48 });
+  await logIn(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // By hand: RELIANCE long 10 @ 1,480.00 → 1,500.00 on 18 Nov 2026, gross +₹200.00.
+  await page.goto('/trade-form');
+  const form = page.getByRole('form', { name: 'Add trade' });
+  await form.getByLabel('Symbol').fill('RELIANCE');
+  await form.getByLabel('Quantity').fill('10');
+  await form.getByLabel('Entry price (₹)').fill('1480');
+  await form.getByLabel('Entry time (IST)').fill('2026-11-18T10:15');
+  await form.getByLabel('Exit price (₹)').fill('1500');
+  await form.getByLabel('Exit time (IST)').fill('2026-11-18T13:45');
+  await form.getByRole('button', { name: 'Save trade' }).click();
+  await expect(page).toHaveURL(/\/trades$/);
+  await expect(page.getByRole('cell', { name: 'RELIANCE' })).toBeVisible();
+
+  // Import the tradebook: a preview first, then one import of two trades.
+  await page.goto('/trades?import=1');
+  const dialog = page.getByRole('dialog', { name: 'Import trades' });
+  await dialog.getByText('Zerodha', { exact: true }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'tradebook-NOV-2026.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(TRADEBOOK),
+  });
+  await expect(dialog.getByRole('button', { name: 'Import 2 trades' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import 2 trades' }).click();
+  await expect(dialog.getByText('2 trades created from 4 fills')).toBeVisible();
+  await dialog.getByRole('button', { name: 'See the trades' }).click();
+  await expect(page.getByRole('cell', { name: 'INFY' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'TCS' })).toBeVisible();
+
+  // The same file again adds nothing.
+  await page.goto('/trades?import=1');
+  await dialog.getByText('Zerodha', { exact: true }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'tradebook-NOV-2026.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(TRADEBOOK),
+  });
+  await expect(dialog.getByRole('button', { name: 'Import 0 trades' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+
+  const [stored] = await sql<{ trades: number; gross: string; charges: string }>(
+    `select count(*)::int as trades, sum(gross_pnl)::text as gross, sum(charges)::text as charges
+     from public.trades where user_id = $1`,
+    [user.id],
+  );
+  expect(stored).toMatchObject({ trades: 3, gross: '500.00' });
+  // The net P&L the dashboard must show: ₹500.00 gross less the charges estimated for the three trades.
+  const net = 500 - Number(stored!.charges);
+  expect(Number(stored!.charges)).toBeGreaterThan(0);
+
+  await page.goto('/dashboard');
+  const stats = page.getByRole('region', { name: 'Statistics' });
+  await expect(stats.getByText('after charges · 3 trades')).toBeVisible();
+  await expect(stats.getByText('3 of 3 trades')).toBeVisible();
+  await expect(stats).toContainText(`+₹${net.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
+
+  await page.goto('/calendar?month=2026-11');
+  await expect(page.getByRole('button', { name: /^18 Nov(ember)? 2026: \+₹[\d,.]+ net, 3 trades$/ })).toBeVisible();
+
+  await page.goto('/analytics');
+  for (const symbol of ['RELIANCE', 'INFY', 'TCS']) {
+    await expect(page.getByRole('cell', { name: symbol, exact: true }).first()).toBeVisible();
+  }
+});

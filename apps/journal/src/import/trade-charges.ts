@@ -1,0 +1,84 @@
+// The charges of an imported trade: the broker's own figures when the file carries them (Dhan), otherwise an
+// estimate from the dated rate tables and the user's broker profile, one contract note per IST trading day.
+import {
+  type BrokerageRule,
+  type BrokerProfile,
+  type ChargeBreakdown,
+  type ChargeLeg,
+  estimateCharges,
+  type MatchedTrade,
+  percent,
+} from '@bahi/trading';
+
+/** A row of `public.broker_profiles` as PostgREST returns it (numeric may arrive as a string). */
+export interface BrokerProfileRow {
+  id: string;
+  name: string;
+  delivery_brokerage_pct: number | string;
+  delivery_brokerage_cap: number | string | null;
+  intraday_brokerage_pct: number | string;
+  intraday_brokerage_cap: number | string | null;
+  futures_brokerage_pct: number | string;
+  futures_brokerage_cap: number | string | null;
+  options_brokerage_per_order: number | string;
+}
+
+function percentRule(pct: number | string, cap: number | string | null): BrokerageRule {
+  if (Number(pct) === 0) return { kind: 'free' };
+  // No cap in the profile means the percentage alone.
+  return { kind: 'percent-capped', rate: percent(Number(pct)), capPerOrder: cap === null ? Infinity : Number(cap) };
+}
+
+export function brokerProfileFromRow(row: BrokerProfileRow): BrokerProfile {
+  const perOrder = Number(row.options_brokerage_per_order);
+  return {
+    name: row.name,
+    brokerage: {
+      'equity-delivery': percentRule(row.delivery_brokerage_pct, row.delivery_brokerage_cap),
+      'equity-intraday': percentRule(row.intraday_brokerage_pct, row.intraday_brokerage_cap),
+      futures: percentRule(row.futures_brokerage_pct, row.futures_brokerage_cap),
+      options: perOrder === 0 ? { kind: 'free' } : { kind: 'flat', perOrder },
+    },
+  };
+}
+
+export interface TradeCharges {
+  charges: number;
+  breakdown: Omit<ChargeBreakdown, 'turnover'> | null;
+  source: 'broker' | 'estimated';
+}
+
+const FIELDS = ['brokerage', 'stt', 'transaction', 'sebi', 'stamp', 'gst', 'ipft', 'total'] as const;
+
+export function tradeCharges(trade: MatchedTrade, profile: BrokerProfile): TradeCharges {
+  if (trade.fees !== null) return { charges: trade.fees, breakdown: null, source: 'broker' };
+  if (trade.exchange === 'MCX') return { charges: 0, breakdown: null, source: 'estimated' };
+  const segment =
+    trade.segment === 'equity' ? (trade.product === 'intraday' ? 'equity-intraday' : 'equity-delivery') : trade.segment;
+  // One leg per executed order and side, per IST day: brokerage is per order, a contract note per day.
+  const days = new Map<string, Map<string, ChargeLeg>>();
+  trade.executions.forEach((e, i) => {
+    const day = e.fill.executedAt.slice(0, 10);
+    let legs = days.get(day);
+    if (!legs) {
+      legs = new Map();
+      days.set(day, legs);
+    }
+    const key = `${e.fill.side}|${e.fill.orderId ?? `fill-${i}`}`;
+    const leg = legs.get(key);
+    if (leg) {
+      const quantity = leg.quantity + e.quantity;
+      legs.set(key, { ...leg, quantity, price: (leg.price * leg.quantity + e.fill.price * e.quantity) / quantity });
+    } else legs.set(key, { side: e.fill.side, quantity: e.quantity, price: e.fill.price });
+  });
+  const paise = Object.fromEntries(FIELDS.map((f) => [f, 0])) as Record<(typeof FIELDS)[number], number>;
+  for (const [day, legs] of days) {
+    const note = estimateCharges(
+      { exchange: trade.exchange, segment, tradeDate: day, legs: [...legs.values()] },
+      profile,
+    );
+    for (const f of FIELDS) paise[f] += Math.round(note[f] * 100);
+  }
+  const rupees = Object.fromEntries(FIELDS.map((f) => [f, paise[f] / 100])) as Omit<ChargeBreakdown, 'turnover'>;
+  return { charges: rupees.total, breakdown: rupees, source: 'estimated' };
+}

@@ -1,0 +1,44 @@
+// Writes a trade from the form: the public.trades row, then its tags (created when new, matched ignoring case).
+
+import { supabase } from '../supabase';
+import type { TradeRow } from './trade-form-rules';
+
+/** Ids of the named tags, creating the ones the user does not have yet. */
+async function tagIds(names: string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const { data, error } = await supabase.from('tags').select('id, name');
+  if (error) throw new Error(error.message);
+  const byName = new Map((data ?? []).map((t) => [(t.name as string).toLowerCase(), t.id as string]));
+  const missing = names.filter((n) => !byName.has(n.toLowerCase()));
+  if (missing.length) {
+    const created = await supabase
+      .from('tags')
+      .insert(missing.map((name) => ({ name })))
+      .select('id, name');
+    if (created.error) throw new Error(created.error.message);
+    for (const t of created.data ?? []) byName.set((t.name as string).toLowerCase(), t.id as string);
+  }
+  return names.map((n) => byName.get(n.toLowerCase())).filter((id): id is string => Boolean(id));
+}
+
+/** Inserts (no id; `row` is then a whole TradeRow) or updates the trade and replaces its tags; returns its id. */
+export async function saveTrade(id: string | undefined, row: Partial<TradeRow>, tags: string[]): Promise<string> {
+  let tradeId = id;
+  if (tradeId) {
+    const { data, error } = await supabase.from('trades').update(row).eq('id', tradeId).select('id');
+    if (error) throw new Error(error.message);
+    if (!data?.length) throw new Error('This trade no longer exists: it may have been deleted.');
+  } else {
+    const { data, error } = await supabase.from('trades').insert(row).select('id').single();
+    if (error) throw new Error(error.message);
+    tradeId = data.id as string;
+  }
+  const ids = await tagIds(tags);
+  const cleared = await supabase.from('trade_tags').delete().eq('trade_id', tradeId);
+  if (cleared.error) throw new Error(cleared.error.message);
+  if (ids.length) {
+    const linked = await supabase.from('trade_tags').insert(ids.map((tag_id) => ({ trade_id: tradeId, tag_id })));
+    if (linked.error) throw new Error(linked.error.message);
+  }
+  return tradeId as string;
+}

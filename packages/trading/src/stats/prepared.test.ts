@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { filterTrades, type TradeFilter } from '../filter/filter';
+import { benchTrades } from './bench';
+import { calendarMonth } from './calendar';
+import { groupBy, groupByAll } from './group-by';
+import { JOURNAL } from './journal.fixture';
+import { journalStats } from './journal-stats';
+import { prepareJournal } from './prepare';
+import { rDistribution } from './r-multiples';
+import { selectRows } from './select';
+import { EQUITY_CURVE_POINTS, equityCurve, summarize } from './summarize';
+import type { TradeForStats } from './types';
+
+describe('the prepared journal with a filter', () => {
+  const prepared = prepareJournal(JOURNAL);
+
+  it('summarises exactly the trades the filter keeps (hand-worked)', () => {
+    // breakout: T1 960, T2 −530, T4 2940 = 3370; in exit order 960, 430, 3370 → drawdown 530 from 960
+    const s = summarize(prepared, { filter: { tag: 'Breakout' } });
+    expect([s.trades, s.wins, s.losses, s.netPnl.value]).toEqual([3, 2, 1, 3370]);
+    expect(s.maxDrawdown.value).toBe(530);
+    // 3 to 5 Nov, futures or options: T3 −3300 and T5 1400 = −1900; T5 is the only one with a stop (2.5R)
+    const filter: TradeFilter = { from: '2026-11-03', to: '2026-11-05', segments: ['futures', 'options'] };
+    const all = journalStats(prepared, { filter });
+    expect(all.summary.netPnl).toEqual({ value: -1900, n: 2 });
+    expect(all.r).toMatchObject({ n: 1, withoutStop: 1, totalR: { value: 2.5, n: 1 } });
+    expect(all.groups.segment.map((g) => [g.key, g.summary.netPnl.value])).toEqual([
+      ['futures', -3300],
+      ['options', 1400],
+    ]);
+    // the calendar shows the filtered month: 3 Nov −3300, 5 Nov 1400
+    expect(all.calendar?.total).toMatchObject({ netPnl: -1900, trades: 2, tradingDays: 2 });
+  });
+
+  it('gives the same as the plain functions on the filtered list', () => {
+    const filters: TradeFilter[] = [
+      {},
+      { tag: 'breakout' },
+      { outcome: 'loss' },
+      { playbookId: 'none' },
+      { symbol: 'reliance', from: '2026-11-03' },
+      { search: 'nifty' },
+    ];
+    for (const filter of filters) {
+      const kept = filterTrades(JOURNAL, filter);
+      const month = '2026-11';
+      expect(journalStats(prepared, { filter, month })).toEqual(journalStats(kept, { month }));
+      expect(summarize(prepared, { filter })).toEqual(summarize(kept));
+      expect(groupBy(prepared, 'tag', { filter, curves: true })).toEqual(groupBy(kept, 'tag', { curves: true }));
+      expect(rDistribution(prepared, { filter })).toEqual(rDistribution(kept));
+      expect(calendarMonth(prepared, month, { filter })).toEqual(calendarMonth(kept, month));
+    }
+  });
+});
+
+/** The bench's generator at a test's size, shuffled, with underlyings and notes for the symbol and text filters. */
+function randomJournal(count: number, seed: number): TradeForStats[] {
+  const trades = benchTrades(count, seed).map((t, i) => ({
+    ...t,
+    underlying: t.segment === 'equity' ? null : i % 2 ? 'NIFTY' : 'BANKNIFTY',
+    notes: i % 5 === 0 ? 'Chased the gap open' : null,
+  }));
+  // a fixed shuffle: the prepared journal must not depend on input order
+  for (let i = trades.length - 1; i > 0; i--) {
+    const j = (i * 7919 + seed) % (i + 1);
+    [trades[i], trades[j]] = [trades[j]!, trades[i]!];
+  }
+  return trades;
+}
+
+describe('the prepared journal on a random journal', () => {
+  const trades = randomJournal(2500, 11);
+  const prepared = prepareJournal(trades);
+  const filters: TradeFilter[] = [
+    {},
+    { from: '2025-01-06', to: '2025-01-10', segments: ['options'] },
+    { symbol: 'nifty' },
+    { symbol: 'SYM7', outcome: 'win' },
+    { playbookId: 'pb-orb', tag: 'TREND' },
+    { playbookId: 'none', outcome: 'breakeven' },
+    { search: 'gap', segments: ['equity', 'futures'] },
+    { from: '2099-01-01' },
+  ];
+
+  it.each(filters.map((f) => [JSON.stringify(f), f]))('filter %s', (_, filter) => {
+    const kept = filterTrades(trades, filter);
+    const rows = selectRows(prepared, filter);
+    // the same trades, in exit order
+    expect(new Set(rows ? [...rows].map((i) => prepared.trades[i]!.id) : trades.map((t) => t.id))).toEqual(
+      new Set(kept.map((t) => t.id)),
+    );
+    expect(journalStats(prepared, { filter, month: '2025-01' })).toEqual(journalStats(kept, { month: '2025-01' }));
+    expect(groupByAll(prepared, { filter })).toEqual(groupByAll(kept));
+  });
+
+  it('agrees with a plain loop over the trades in exit order', () => {
+    const byExit = [...trades].sort(
+      (a, b) => Date.parse(a.exitTime) - Date.parse(b.exitTime) || Date.parse(a.entryTime) - Date.parse(b.entryTime),
+    );
+    let net = 0;
+    let peak = 0;
+    let drawdown = 0;
+    let wins = 0;
+    for (const t of byExit) {
+      net += t.netPnl;
+      peak = Math.max(peak, net);
+      drawdown = Math.max(drawdown, peak - net);
+      if (t.netPnl > 0) wins++;
+    }
+    const s = summarize(prepared);
+    expect(s.netPnl.value).toBeCloseTo(net, 6);
+    expect(s.maxDrawdown.value).toBeCloseTo(drawdown, 6);
+    expect(s.wins).toBe(wins);
+    expect(s.trades).toBe(2500);
+    expect(s.equity.byTrade.at(-1)?.equity).toBeCloseTo(net, 6);
+  });
+
+  it('thins the per-trade equity curve for charts, keeping the extremes exact', () => {
+    const full = equityCurve(prepared);
+    const { byTrade } = summarize(prepared).equity;
+    expect(full).toHaveLength(2500);
+    expect(byTrade.length).toBeLessThanOrEqual(EQUITY_CURVE_POINTS);
+    expect(byTrade.length).toBeGreaterThan(EQUITY_CURVE_POINTS / 2);
+    // every kept point is the full curve's point, in order
+    const at = new Map(full.map((p, i) => [p.tradeId, i]));
+    const positions = byTrade.map((p) => at.get(p.tradeId)!);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    for (const p of byTrade) expect(p).toEqual(full[at.get(p.tradeId)!]);
+    // first, last, highest and lowest points and the drawdown's peak and trough survive
+    const equities = full.map((p) => p.equity);
+    const kept = new Set(byTrade.map((p) => p.tradeId));
+    const s = summarize(prepared);
+    for (const id of [
+      full[0]!.tradeId,
+      full.at(-1)!.tradeId,
+      full[equities.indexOf(Math.max(...equities))]!.tradeId,
+      full[equities.indexOf(Math.min(...equities))]!.tradeId,
+      s.maxDrawdown.peakTradeId!,
+      s.maxDrawdown.troughTradeId!,
+    ]) {
+      expect(kept.has(id)).toBe(true);
+    }
+  });
+});

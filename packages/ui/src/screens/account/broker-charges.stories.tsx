@@ -1,0 +1,104 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { AppShell } from '../../components/app-shell';
+import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
+import { BrokerChargesCard, type BrokerChargesCardProps, type BrokerChargesValues } from './broker-charges';
+import { ProfileScreen } from './profile';
+
+const meta = {
+  title: 'Screens/Account/Broker charges',
+  decorators: [PageDecorator],
+  parameters: { layout: 'fullscreen' },
+  args: { routePath: '/profile' },
+} satisfies Meta<PageStoryArgs>;
+
+export default meta;
+type Story = StoryObj<PageStoryArgs>;
+
+const zerodha: BrokerChargesValues = {
+  broker: 'zerodha',
+  intradayPct: '0.03',
+  intradayCap: '20',
+  deliveryPct: '0',
+  deliveryCap: '',
+  futuresPct: '0.03',
+  futuresCap: '20',
+  optionsPerOrder: '20',
+  dpPerSell: '13.5',
+};
+
+function Card(props: Partial<BrokerChargesCardProps>) {
+  const [values, setValues] = useState(props.values ?? zerodha);
+  return (
+    <div className="mx-auto max-w-3xl p-6">
+      <BrokerChargesCard {...props} values={values} onChange={setValues} />
+    </div>
+  );
+}
+
+const submit = fn();
+
+export const OnProfile: Story = {
+  render: () => (
+    <AppShell title="Profile" userName="Priya Sharma">
+      <ProfileScreen
+        email="priya@example.in"
+        fullName="Priya Sharma"
+        brokerCharges={{ values: zerodha, onSubmit: submit }}
+      />
+    </AppShell>
+  ),
+  play: async ({ canvasElement }) => {
+    const card = within(within(canvasElement).getByRole('form', { name: 'Broker charges' }));
+    await userEvent.click(card.getByRole('button', { name: 'Save broker charges' }));
+    await expect(submit).toHaveBeenCalledWith(expect.objectContaining({ intradayCap: '20', dpPerSell: '13.5' }));
+  },
+};
+
+export const Editing: Story = {
+  render: () => <Card onSubmit={fn()} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const cap = canvas.getByRole('textbox', { name: 'Intraday cap per order (₹)' });
+    await userEvent.clear(cap);
+    await userEvent.type(cap, '15');
+    await expect(cap).toHaveValue('15');
+  },
+};
+
+export const Loading: Story = {
+  render: () => <Card status="loading" />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading broker charges…');
+  },
+};
+
+export const Saving: Story = {
+  render: () => <Card status="saving" />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Saving…' })).toBeDisabled();
+  },
+};
+
+export const Saved: Story = { render: () => <Card saved="Broker charges saved. New estimates use them." /> };
+
+export const FieldErrors: Story = {
+  render: () => (
+    <Card
+      values={{ ...zerodha, intradayPct: '20', optionsPerOrder: '' }}
+      fieldErrors={{
+        intradayPct: 'At most 5%: brokerage is a small share of turnover.',
+        optionsPerOrder: 'Enter a number (0 for none).',
+      }}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const pct = within(canvasElement).getByRole('textbox', { name: 'Equity intraday brokerage (%)' });
+    await expect(pct).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+export const SaveError: Story = {
+  render: () => <Card serviceError="Could not save: new row violates row-level security policy." />,
+};

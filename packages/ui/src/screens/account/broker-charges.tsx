@@ -1,0 +1,139 @@
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
+import { Field } from '../../components/field';
+import { Input } from '../../components/input';
+import { Skeleton } from '../../components/skeleton';
+
+export const BROKER_OPTIONS = [
+  ['zerodha', 'Zerodha'],
+  ['upstox', 'Upstox'],
+  ['angelone', 'Angel One'],
+  ['groww', 'Groww'],
+  ['dhan', 'Dhan'],
+  ['fyers', 'Fyers'],
+  ['icici', 'ICICI Direct'],
+  ['other', 'Other'],
+] as const;
+
+export type BrokerId = (typeof BROKER_OPTIONS)[number][0];
+
+/** The default broker profile as typed: percentages of turnover per executed order, caps and fees in rupees. */
+export interface BrokerChargesValues {
+  broker: BrokerId;
+  intradayPct: string;
+  intradayCap: string;
+  deliveryPct: string;
+  deliveryCap: string;
+  futuresPct: string;
+  futuresCap: string;
+  optionsPerOrder: string;
+  dpPerSell: string;
+}
+
+export interface BrokerChargesCardProps {
+  values: BrokerChargesValues;
+  status?: 'loading' | 'idle' | 'saving';
+  fieldErrors?: Partial<Record<keyof BrokerChargesValues, string>>;
+  serviceError?: string;
+  saved?: string;
+  onChange?: (values: BrokerChargesValues) => void;
+  onSubmit?: (values: BrokerChargesValues) => void;
+  /** Puts the discount-broker schedule back in the fields. */
+  onUseDiscountSchedule?: () => void;
+}
+
+/** /profile card: the brokerage used for every estimated charge (trade form, imports without charges). */
+export function BrokerChargesCard({
+  values,
+  status = 'idle',
+  fieldErrors = {},
+  serviceError,
+  saved,
+  onChange,
+  onSubmit,
+  onUseDiscountSchedule,
+}: BrokerChargesCardProps) {
+  const saving = status === 'saving';
+  const field = (key: keyof BrokerChargesValues, label: string, help?: string) => (
+    <Field label={label} help={help} error={fieldErrors[key]}>
+      <Input
+        inputMode="decimal"
+        value={values[key]}
+        disabled={saving}
+        onChange={(e) => onChange?.({ ...values, [key]: e.target.value })}
+      />
+    </Field>
+  );
+  return (
+    <Card data-slot="broker-charges">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Broker charges</h2>
+        </CardTitle>
+        <CardDescription>
+          Brokerage for estimated charges. Statutory charges (STT, exchange, SEBI, stamp, GST) come from the dated rate
+          tables.
+        </CardDescription>
+      </CardHeader>
+      {status === 'loading' ? (
+        <CardContent className="grid gap-3" aria-busy="true">
+          <p role="status" className="sr-only">
+            Loading broker charges…
+          </p>
+          <Skeleton className="h-10" />
+          <Skeleton className="h-32" />
+        </CardContent>
+      ) : (
+        <form
+          noValidate
+          aria-label="Broker charges"
+          className="grid gap-6"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit?.(values);
+          }}
+        >
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            {serviceError ? <Alert variant="error" title={serviceError} className="sm:col-span-2" /> : null}
+            {saved ? <Alert variant="success" title={saved} className="sm:col-span-2" /> : null}
+            <Field label="Broker" className="sm:col-span-2">
+              <select
+                value={values.broker}
+                disabled={saving}
+                onChange={(e) => onChange?.({ ...values, broker: e.target.value as BrokerId })}
+                className="h-10 w-full rounded-md border border-input bg-background px-3 text-foreground text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
+              >
+                {BROKER_OPTIONS.map(([id, name]) => (
+                  <option key={id} value={id}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {field('intradayPct', 'Equity intraday brokerage (%)', 'Of turnover, per executed order.')}
+            {field('intradayCap', 'Intraday cap per order (₹)', 'Blank for no cap.')}
+            {field('deliveryPct', 'Equity delivery brokerage (%)', '0 for free delivery.')}
+            {field('deliveryCap', 'Delivery cap per order (₹)', 'Blank for no cap.')}
+            {field('futuresPct', 'Futures brokerage (%)')}
+            {field('futuresCap', 'Futures cap per order (₹)', 'Blank for no cap.')}
+            {field('optionsPerOrder', 'Options brokerage per order (₹)', 'Flat fee per executed order.')}
+            {field(
+              'dpPerSell',
+              'DP charge per delivery sell (₹)',
+              'Depository fee when you sell shares from demat; GST is added.',
+            )}
+          </CardContent>
+          <CardFooter className="flex-wrap gap-2">
+            <Button type="submit" loading={saving}>
+              {saving ? 'Saving…' : 'Save broker charges'}
+            </Button>
+            <Button type="button" variant="ghost" disabled={saving} onClick={onUseDiscountSchedule}>
+              Use discount-broker rates
+            </Button>
+          </CardFooter>
+        </form>
+      )}
+    </Card>
+  );
+}

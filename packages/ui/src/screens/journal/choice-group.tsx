@@ -1,0 +1,81 @@
+import { cn } from '../../lib/utils';
+
+// Two small controls for fast entry: a segmented radio group (one click, arrow keys move between options, as native
+// radios do) and a set of toggle chips for multi-choice lists such as emotions and mistakes.
+
+export interface SegmentedProps<V extends string> {
+  legend: string;
+  name: string;
+  value: V;
+  options: ReadonlyArray<readonly [V, string]>;
+  onChange?: (value: V) => void;
+  disabled?: boolean;
+}
+
+export function Segmented<V extends string>({ legend, name, value, options, onChange, disabled }: SegmentedProps<V>) {
+  return (
+    <fieldset data-slot="segmented" className="grid gap-2" disabled={disabled}>
+      <legend className="mb-2 font-medium text-sm">{legend}</legend>
+      <div className="flex flex-wrap rounded-md border border-input bg-background p-0.5">
+        {options.map(([option, label]) => (
+          <label
+            key={option}
+            className={cn(
+              'flex-1 cursor-pointer whitespace-nowrap rounded-sm px-3 py-1.5 text-center text-sm transition-colors',
+              'has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
+              option === value ? 'bg-primary text-primary-foreground' : 'text-foreground hover:bg-accent',
+            )}
+          >
+            <input
+              type="radio"
+              className="sr-only"
+              name={name}
+              value={option}
+              checked={option === value}
+              onChange={() => onChange?.(option)}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export interface ToggleChipsProps {
+  legend: string;
+  options: readonly string[];
+  value: readonly string[];
+  onChange?: (value: string[]) => void;
+  disabled?: boolean;
+}
+
+/** Multi-select as pressed/unpressed buttons: quicker than a listbox for a handful of well-known words. */
+export function ToggleChips({ legend, options, value, onChange, disabled }: ToggleChipsProps) {
+  const toggle = (option: string) =>
+    onChange?.(value.includes(option) ? value.filter((v) => v !== option) : [...value, option]);
+  return (
+    <fieldset data-slot="toggle-chips" className="grid gap-2" disabled={disabled}>
+      <legend className="mb-2 font-medium text-sm">{legend}</legend>
+      <div className="flex flex-wrap gap-1.5">
+        {options.map((option) => {
+          const on = value.includes(option);
+          return (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={on}
+              onClick={() => toggle(option)}
+              className={cn(
+                'rounded-full border px-3 py-1 text-sm outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                on ? 'border-primary bg-primary text-primary-foreground' : 'border-input bg-background hover:bg-accent',
+              )}
+            >
+              {option}
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

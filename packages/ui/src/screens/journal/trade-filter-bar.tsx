@@ -1,0 +1,159 @@
+import { isEmptyFilter, OUTCOMES, type Outcome, type TradeFilter } from '@bahi/trading';
+import { X } from 'lucide-react';
+import type * as React from 'react';
+import { Link } from 'react-router-dom';
+import { Button, buttonVariants } from '../../components/button';
+import { Field } from '../../components/field';
+import { Input } from '../../components/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/select';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+export interface TradeFilterBarProps {
+  filter: TradeFilter;
+  onFilterChange: (filter: TradeFilter) => void;
+  /** Playbooks by id and name; 'No playbook' is offered too. */
+  playbooks: FilterOption[];
+  tags: string[];
+  /** The other page with the same query string: analytics from the trades list, the list from analytics. */
+  link?: { href: string; label: string; icon: React.ReactNode };
+  /** Analytics studies closed trades only, so it leaves out the 'Open' outcome. */
+  includeOpen?: boolean;
+}
+
+const ALL = 'all';
+const SEGMENTS: FilterOption[] = [
+  { value: 'equity', label: 'Equity' },
+  { value: 'futures', label: 'Futures' },
+  { value: 'options', label: 'Options' },
+];
+const OUTCOME_LABELS: Record<Outcome, string> = { win: 'Wins', loss: 'Losses', breakeven: 'Break-even', open: 'Open' };
+
+function SelectFilter({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  options: FilterOption[];
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <Field label={label}>
+      {(control) => (
+        <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : v)}>
+          <SelectTrigger {...control} size="sm">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All</SelectItem>
+            {options.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </Field>
+  );
+}
+
+/** The filters the trades list and analytics share (the same URL parameters on both pages). */
+export function TradeFilterBar({
+  filter,
+  onFilterChange,
+  playbooks,
+  tags,
+  link,
+  includeOpen = true,
+}: TradeFilterBarProps) {
+  const set = (patch: Partial<TradeFilter>) => onFilterChange({ ...filter, ...patch });
+  return (
+    <section
+      aria-label="Filters"
+      data-slot="trade-filter-bar"
+      className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
+      <Field label="Search" className="sm:col-span-2 lg:col-span-4">
+        <Input
+          type="search"
+          size="sm"
+          placeholder="Symbol, underlying or notes"
+          autoComplete="off"
+          value={filter.search ?? ''}
+          onChange={(e) => set({ search: e.target.value || undefined })}
+        />
+      </Field>
+      <Field label="From (IST)">
+        <Input
+          type="date"
+          size="sm"
+          value={filter.from ?? ''}
+          onChange={(e) => set({ from: e.target.value || undefined })}
+        />
+      </Field>
+      <Field label="To (IST)">
+        <Input
+          type="date"
+          size="sm"
+          value={filter.to ?? ''}
+          onChange={(e) => set({ to: e.target.value || undefined })}
+        />
+      </Field>
+      <SelectFilter
+        label="Segment"
+        value={filter.segments?.length === 1 ? filter.segments[0] : undefined}
+        options={SEGMENTS}
+        onChange={(v) => set({ segments: v ? [v as 'equity' | 'futures' | 'options'] : undefined })}
+      />
+      <Field label="Symbol or underlying">
+        <Input
+          size="sm"
+          placeholder="NIFTY"
+          autoComplete="off"
+          value={filter.symbol ?? ''}
+          onChange={(e) => set({ symbol: e.target.value || undefined })}
+        />
+      </Field>
+      <SelectFilter
+        label="Playbook"
+        value={filter.playbookId}
+        options={[...playbooks, { value: 'none', label: 'No playbook' }]}
+        onChange={(v) => set({ playbookId: v })}
+      />
+      <SelectFilter
+        label="Tag"
+        value={filter.tag}
+        options={tags.map((t) => ({ value: t, label: t }))}
+        onChange={(v) => set({ tag: v })}
+      />
+      <SelectFilter
+        label="Outcome"
+        value={filter.outcome}
+        options={OUTCOMES.filter((o) => includeOpen || o !== 'open').map((o) => ({
+          value: o,
+          label: OUTCOME_LABELS[o],
+        }))}
+        onChange={(v) => set({ outcome: v as Outcome | undefined })}
+      />
+      <div className="flex flex-wrap items-end gap-2">
+        {link ? (
+          <Link to={link.href} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+            {link.icon} {link.label}
+          </Link>
+        ) : null}
+        {isEmptyFilter(filter) ? null : (
+          <Button variant="ghost" size="sm" onClick={() => onFilterChange({})}>
+            <X aria-hidden="true" /> Clear filters
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
