@@ -31,7 +31,7 @@ test('log a trade, import a Zerodha tradebook, and see both on the dashboard, ca
   await form.getByLabel('Exit time (IST)').fill('2026-11-18T13:45');
   await form.getByRole('button', { name: 'Save trade' }).click();
   await expect(page).toHaveURL(/\/trades$/);
-  await expect(page.getByRole('cell', { name: 'RELIANCE' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^Edit RELIANCE trade of 18 Nov/ })).toBeVisible();
 
   // Import the tradebook: a preview first, then one import of two trades.
   await page.goto('/trades?import=1');
@@ -46,8 +46,8 @@ test('log a trade, import a Zerodha tradebook, and see both on the dashboard, ca
   await dialog.getByRole('button', { name: 'Import 2 trades' }).click();
   await expect(dialog.getByText('2 trades created from 4 fills')).toBeVisible();
   await dialog.getByRole('button', { name: 'See the trades' }).click();
-  await expect(page.getByRole('cell', { name: 'INFY' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'TCS' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^Edit INFY trade of 18 Nov/ })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^Edit TCS trade of 18 Nov/ })).toBeVisible();
 
   // The same file again adds nothing.
   await page.goto('/trades?import=1');
@@ -79,8 +79,12 @@ test('log a trade, import a Zerodha tradebook, and see both on the dashboard, ca
   await page.goto('/calendar?month=2026-11');
   await expect(page.getByRole('button', { name: /^18 Nov(ember)? 2026: \+₹[\d,.]+ net, 3 trades$/ })).toBeVisible();
 
+  // Time analysis by IST entry: INFY 09:30 in 09:15–10:00; TCS 10:00 and RELIANCE 10:15 in 10:00–11:00.
   await page.goto('/analytics');
+  await expect(page.getByRole('row', { name: /^09:15–10:00 small sample 1 100% 1 of 1 / })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^10:00–11:00 small sample 2 100% 2 of 2 / })).toBeVisible();
+  await page.getByRole('tab', { name: 'Setups and instruments' }).click();
   for (const symbol of ['RELIANCE', 'INFY', 'TCS']) {
-    await expect(page.getByRole('cell', { name: symbol, exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('cell', { name: new RegExp(`^${symbol}\\b`) }).first()).toBeVisible();
   }
 });

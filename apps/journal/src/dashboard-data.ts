@@ -48,6 +48,7 @@ const CHARGE_LABELS: Record<string, string> = {
   sebi: 'SEBI fee',
   ipft: 'IPFT',
   dp_charges: 'DP charges',
+  dp: 'DP charges',
 };
 const NOT_CHARGES = new Set(['total', 'turnover']);
 

@@ -1,13 +1,13 @@
 import { useSession } from '@bahi/auth-machine/react';
 import { TradeFormScreen, type TradeFormValues, toast } from '@bahi/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../broker-profile';
 import { useBrokerProfile } from '../broker-profile-data';
 import { uploadGalleryImage } from '../gallery-data';
-import { invalidateJournal, useJournalTrades, usePlaybooks, useTags } from '../journal-data';
-import { saveTrade } from '../trade-form/save-trade';
+import { invalidateJournal, journalKeys, useJournalTrades, usePlaybooks, useTags } from '../journal-data';
+import { loadFollowedRules, saveRuleChecks, saveTrade } from '../trade-form/save-trade';
 import {
   applyChange,
   chargesPreview,
@@ -34,10 +34,13 @@ function focusFirstError() {
 function Editor({
   tradeId,
   initial,
+  initialFollowed = [],
   brokerCharges = false,
 }: {
   tradeId?: string;
   initial: TradeFormValues;
+  /** Ids of the playbook rules the saved trade followed. */
+  initialFollowed?: string[];
   /** The saved trade's charges came from the broker's contract note. */
   brokerCharges?: boolean;
 }) {
@@ -51,6 +54,7 @@ function Editor({
   const broker = brokerRow.data ? toChargeProfile(brokerRow.data) : DEFAULT_CHARGE_PROFILE;
 
   const [values, setValues] = useState(initial);
+  const [followed, setFollowed] = useState(initialFollowed);
   // Errors show once a save has been tried, then follow every keystroke.
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -77,6 +81,11 @@ function Editor({
     try {
       const row = brokerCharges ? withBrokerCharges(payload.row, initial, values) : payload.row;
       const id = await saveTrade(tradeId, row, payload.tags);
+      await saveRuleChecks(
+        id,
+        playbooks.data?.find((p) => p.id === values.playbookId),
+        followed,
+      );
       const failed: string[] = [];
       for (const file of files) {
         await uploadGalleryImage({ userId: userId ?? '', file, tradeId: id }).catch(() => failed.push(file.name));
@@ -99,6 +108,8 @@ function Editor({
       fieldErrors={fieldErrors}
       serviceError={serviceError}
       playbooks={(playbooks.data ?? []).filter((p) => !p.isArchived || p.id === values.playbookId)}
+      rulesFollowed={followed}
+      onRulesFollowedChange={setFollowed}
       units={values.segment === 'equity' ? undefined : unitsOf(values)}
       lotSizeSource={
         fromTable !== undefined && String(fromTable) === values.lotSize
@@ -138,19 +149,25 @@ export default function TradeFormPage() {
   const { id } = useParams();
   const { user } = useSession();
   const trades = useJournalTrades(id ? user?.id : undefined);
+  const followed = useQuery({
+    queryKey: [...journalKeys.all(user?.id), 'trade-rules', id],
+    enabled: Boolean(id && user?.id),
+    queryFn: () => loadFollowedRules(id ?? ''),
+  });
   const initial = useMemo(() => newTradeValues(new Date()), []);
 
   if (!id) return <Editor initial={initial} />;
   const placeholder = newTradeValues(new Date());
-  if (trades.isPending) return <TradeFormScreen tradeId={id} values={placeholder} status="loading" />;
-  if (trades.isError) {
+  if (trades.isPending || followed.isPending)
+    return <TradeFormScreen tradeId={id} values={placeholder} status="loading" />;
+  if (trades.isError || followed.isError) {
     return (
       <TradeFormScreen
         tradeId={id}
         values={placeholder}
         status="error"
-        serviceError={trades.error.message}
-        onRetry={() => void trades.refetch()}
+        serviceError={(trades.error ?? followed.error)?.message}
+        onRetry={() => void Promise.all([trades.refetch(), followed.refetch()])}
       />
     );
   }
@@ -162,6 +179,7 @@ export default function TradeFormPage() {
       key={trade.id}
       tradeId={trade.id}
       initial={valuesFromTrade(trade)}
+      initialFollowed={followed.data}
       brokerCharges={trade.chargesSource === 'broker'}
     />
   );

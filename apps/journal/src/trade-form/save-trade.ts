@@ -42,3 +42,36 @@ export async function saveTrade(id: string | undefined, row: Partial<TradeRow>, 
   }
   return tradeId as string;
 }
+
+/** The ids of the rules the trade followed under its playbook (empty for a new trade or one never checked). */
+export async function loadFollowedRules(tradeId: string): Promise<string[]> {
+  const { data, error } = await supabase
+    .from('trade_playbook_rules')
+    .select('rule_id')
+    .eq('trade_id', tradeId)
+    .eq('followed', true);
+  if (error) throw new Error(error.message);
+  return (data ?? []).map((r) => r.rule_id as string);
+}
+
+/**
+ * Replaces the trade's rule checks: one row per rule of its playbook, followed or not, so adherence counts the
+ * rules broken as well as those kept. No playbook (or one without rules) leaves no checks.
+ */
+export async function saveRuleChecks(
+  tradeId: string,
+  playbook: { id: string; rules: ReadonlyArray<{ id: string }> } | undefined,
+  followed: readonly string[],
+): Promise<void> {
+  const cleared = await supabase.from('trade_playbook_rules').delete().eq('trade_id', tradeId);
+  if (cleared.error) throw new Error(cleared.error.message);
+  if (!playbook || playbook.rules.length === 0) return;
+  const rows = playbook.rules.map((rule) => ({
+    trade_id: tradeId,
+    playbook_id: playbook.id,
+    rule_id: rule.id,
+    followed: followed.includes(rule.id),
+  }));
+  const inserted = await supabase.from('trade_playbook_rules').insert(rows);
+  if (inserted.error) throw new Error(inserted.error.message);
+}

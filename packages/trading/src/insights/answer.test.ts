@@ -235,6 +235,21 @@ describe('answerQuestion: periods', () => {
     });
   });
 
+  it('the headline figures of the whole journal: net +1,350, 3 of 7 won, profit factor 5,300 ÷ 3,950', () => {
+    // Exit order T1 T2 T3 T4 T5 T7 T6: equity 960, 430, −2,870, 70, 1,470, 1,470, 1,350; peak 960 → −2,870 = 3,830.
+    const a = ask("What's my win rate?");
+    expect(a.topic).toBe('period');
+    expect(a.sample).toBe(7);
+    expect(rows(a).slice(0, 6)).toEqual([
+      ['Net P&L', 1350, 7],
+      ['Win rate', 3 / 7, 7],
+      ['Profit factor', 5300 / 3950, 7],
+      ['Expectancy per trade', expect.closeTo(1350 / 7, 9), 7],
+      ['Max drawdown', 3830, 7],
+      ['Charges', 320, 7],
+    ]);
+  });
+
   it('this week holds only T7 (Mon 9 Nov); last month (October) holds nothing', () => {
     expect(answerQuestion('How did I do this week?', journal, { now }).sample).toBe(1);
     expect(answerQuestion('How did I do last month?', journal, { now }).text).toBe(

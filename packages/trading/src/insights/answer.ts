@@ -273,6 +273,8 @@ function periodSummary(c: Context): InsightAnswer {
     { label: 'Net P&L', value: s.netPnl.value, unit: 'pnl', n: s.trades },
     { label: 'Win rate', value: s.winRate.value, unit: 'percent', n: s.trades },
     { label: 'Profit factor', value: s.profitFactor.value, unit: 'ratio', n: s.trades },
+    { label: 'Expectancy per trade', value: s.expectancy.value, unit: 'pnl', n: s.trades },
+    { label: 'Max drawdown', value: s.maxDrawdown.value, unit: 'inr', n: s.trades },
     { label: 'Charges', value: s.charges.value, unit: 'inr', n: s.trades },
   ];
   if (win) figures.push({ label: 'Largest win', value: win.netPnl, unit: 'pnl', n: s.wins, link: tradeLink(win) });

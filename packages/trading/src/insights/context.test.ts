@@ -15,10 +15,10 @@ describe('modelContext', () => {
     expect(json).not.toContain('link');
   });
 
-  it('for anything else, the answers to every documented question but help (14 − 1), kept under 12,000 characters', () => {
+  it('for anything else, the answers to every documented question but help (15 − 1), kept under 12,000 characters', () => {
     const context = modelContext('Am I overtrading after losses?', { trades: JOURNAL }, { now });
     expect(context.answers.map((a) => a.question)).toContain('Which emotions cost me money?');
-    expect(context.answers).toHaveLength(13);
+    expect(context.answers).toHaveLength(14);
     // 300 symbols would make the symbol table huge: each answer keeps 8 rows and the whole stays capped.
     const many = Array.from({ length: 300 }, (_, i) => trade({ id: `s${i}`, symbol: `SYMBOL${i}`, netPnl: i }));
     const big = modelContext('tell me everything', { trades: many }, { now });

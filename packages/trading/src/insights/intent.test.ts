@@ -19,6 +19,9 @@ describe('matchIntent', () => {
     ['Does FOMO cost me money?', 'emotions', null],
     ['What is my average R-multiple?', 'rMultiples', null],
     ['how did I do today', 'period', 'today'],
+    ["what's my win rate?", 'period', null],
+    ['profit factor this month', 'period', 'thisMonth'],
+    ['What is my max drawdown', 'period', null],
     ['Should I buy Reliance tomorrow?', 'unknown', null],
   ])('%s → %s', (question, topic, period) => {
     expect(matchIntent(question)).toEqual({ topic, period });

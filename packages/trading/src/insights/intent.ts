@@ -4,6 +4,7 @@ import type { InsightTopic } from './types';
 export const INSIGHT_QUESTIONS: readonly { topic: InsightTopic; question: string }[] = [
   { topic: 'period', question: 'How did I do this week?' },
   { topic: 'period', question: 'How did I do last month?' },
+  { topic: 'period', question: 'What is my overall win rate and P&L?' },
   { topic: 'setups', question: 'What are my best and worst setups?' },
   { topic: 'timeOfDay', question: 'What time of day do I trade best?' },
   { topic: 'weekday', question: 'Which weekday is my best and worst?' },
@@ -21,9 +22,10 @@ export const INSIGHT_QUESTIONS: readonly { topic: InsightTopic; question: string
 /**
  * Intent words per topic, English plus common Hinglish. A phrase scores its number of words, so "how long do I hold"
  * (holding: "how long" + "hold" = 3) beats the lone "long" of long vs short. A period ("this week", "pichle mahine")
- * is not a topic word: it narrows whatever else was asked, and is the topic only when nothing else was.
+ * is not a topic word: it narrows whatever else was asked, and is the topic when nothing else was (or when the
+ * headline figures were asked for: win rate, P&L, drawdown).
  */
-const KEYWORDS: Record<Exclude<InsightTopic, 'period'>, readonly string[]> = {
+const KEYWORDS: Record<InsightTopic, readonly string[]> = {
   setups: ['setup', 'setups', 'playbook', 'playbooks', 'strategy', 'strategies'],
   timeOfDay: [
     'time of day',
@@ -71,6 +73,21 @@ const KEYWORDS: Record<Exclude<InsightTopic, 'period'>, readonly string[]> = {
   longShort: ['long', 'short', 'longs', 'shorts', 'buy side', 'sell side', 'direction'],
   holdingTime: ['holding', 'hold', 'held', 'how long', 'duration', 'holding time'],
   rMultiples: ['r multiple', 'r multiples', 'rmultiple', 'rmultiples', 'risk reward', 'in r', 'average r', 'r'],
+  // The headline figures of the whole journal (or of a period named with them).
+  period: [
+    'overall',
+    'win rate',
+    'winrate',
+    'profit factor',
+    'expectancy',
+    'performance',
+    'how am i doing',
+    'p l',
+    'pnl',
+    'net profit',
+    'drawdown',
+    'summary',
+  ],
   help: ['help', 'what can you', 'what can i ask', 'which questions', 'madad', 'kya puch'],
 };
 

@@ -3,6 +3,8 @@ import type { RBucket } from '@bahi/trading';
 import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { axisTick, ChartContainer, chartColors, tooltipStyle } from './chart';
 
+const tradeCount = (n: number) => `${n} ${n === 1 ? 'trade' : 'trades'}`;
+
 export interface GroupBar {
   label: string;
   netPnl: number;
@@ -30,7 +32,7 @@ export function GroupPnlBars({
       title={title}
       description={
         best && worst
-          ? `Best: ${best.label}, ${signedMoney(best.netPnl)} over ${best.trades} trades. Worst: ${worst.label}, ${signedMoney(worst.netPnl)} over ${worst.trades} trades.`
+          ? `Best: ${best.label}, ${signedMoney(best.netPnl)} over ${tradeCount(best.trades)}. Worst: ${worst.label}, ${signedMoney(worst.netPnl)} over ${tradeCount(worst.trades)}.`
           : 'No closed trades yet.'
       }
       table={{

@@ -22,7 +22,15 @@ export default meta;
 type Story = StoryObj<PageStoryArgs>;
 
 const playbooks = [
-  { id: 'p1', name: 'Opening range breakout' },
+  {
+    id: 'p1',
+    name: 'Opening range breakout',
+    rules: [
+      { id: 'r1', text: 'Wait for the first 15-minute candle to close' },
+      { id: 'r2', text: 'Stop below the range low' },
+      { id: 'r3', text: 'No entries after 11:00' },
+    ],
+  },
   { id: 'p2', name: 'VWAP rejection' },
 ];
 
@@ -111,11 +119,14 @@ function preview(v: TradeFormValues): TradeChargesPreview | undefined {
 
 function Form(props: Partial<TradeFormScreenProps> & { initial?: TradeFormValues }) {
   const [values, setValues] = useState(props.initial ?? blank);
+  const [followed, setFollowed] = useState<string[]>(['r1']);
   const fo = values.segment !== 'equity';
   return (
     <Shell title="Trades">
       <TradeFormScreen
         playbooks={playbooks}
+        rulesFollowed={followed}
+        onRulesFollowedChange={setFollowed}
         values={values}
         onChange={setValues}
         charges={preview(values)}
@@ -281,5 +292,16 @@ export const EditLoadError: Story = {
   render: () => <Form tradeId="t1" status="error" serviceError="TypeError: Failed to fetch" />,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+  },
+};
+
+export const PlaybookRules: Story = {
+  render: () => <Form initial={{ ...suzlon, playbookId: 'p1' }} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const rules = canvas.getByRole('group', { name: 'Rules followed (1 of 3)' });
+    await userEvent.click(within(rules).getByRole('checkbox', { name: 'Stop below the range low' }));
+    await expect(canvas.getByRole('group', { name: 'Rules followed (2 of 3)' })).toBeVisible();
+    await expect(within(rules).getByRole('checkbox', { name: 'No entries after 11:00' })).not.toBeChecked();
   },
 };

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Button, buttonVariants } from '../../components/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
+import { Checkbox } from '../../components/checkbox';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-boundary';
 import { Field } from '../../components/field';
@@ -82,7 +83,10 @@ export interface TradeFormScreenProps {
   onRetry?: () => void;
   fieldErrors?: Partial<Record<TradeFormField, string>>;
   serviceError?: string;
-  playbooks?: ReadonlyArray<{ id: string; name: string }>;
+  playbooks?: ReadonlyArray<{ id: string; name: string; rules?: ReadonlyArray<{ id: string; text: string }> }>;
+  /** Ids of the chosen playbook's rules this trade followed (adherence on the playbooks page). */
+  rulesFollowed?: readonly string[];
+  onRulesFollowedChange?: (ruleIds: string[]) => void;
   /** Units the trade will be saved with (lots × lot size for F&O); shown beside the lots. */
   units?: number;
   /** Where the lot size came from, e.g. "NSE lot-size table, expiries from 1 Jan 2026". */
@@ -314,6 +318,44 @@ function Screenshots({
   );
 }
 
+/** The chosen playbook's rules as a checklist: which ones this trade followed. */
+function RuleChecklist({
+  rules,
+  followed,
+  disabled,
+  onChange,
+}: {
+  rules: ReadonlyArray<{ id: string; text: string }>;
+  followed: readonly string[];
+  disabled: boolean;
+  onChange?: (ruleIds: string[]) => void;
+}) {
+  if (rules.length === 0) return null;
+  return (
+    <fieldset className="grid content-start gap-2 sm:row-span-2" disabled={disabled}>
+      <legend className="mb-2 font-medium text-sm">
+        Rules followed ({followed.filter((id) => rules.some((r) => r.id === id)).length} of {rules.length})
+      </legend>
+      {rules.map((rule) => {
+        const id = `rule-${rule.id}`;
+        const on = followed.includes(rule.id);
+        return (
+          <div key={rule.id} className="flex items-start gap-2 text-sm">
+            <Checkbox
+              id={id}
+              checked={on}
+              onCheckedChange={(checked) =>
+                onChange?.(checked === true ? [...followed, rule.id] : followed.filter((r) => r !== rule.id))
+              }
+            />
+            <label htmlFor={id}>{rule.text}</label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 /** /trade-form/{id?}: log a trade by hand or edit one. Values, errors and the charges estimate come from the caller. */
 export function TradeFormScreen({
   tradeId,
@@ -322,6 +364,8 @@ export function TradeFormScreen({
   fieldErrors = {},
   serviceError,
   playbooks = [],
+  rulesFollowed = [],
+  onRulesFollowedChange,
   units,
   lotSizeSource,
   charges,
@@ -566,6 +610,12 @@ export function TradeFormScreen({
                     ))}
                   </select>
                 </Field>
+                <RuleChecklist
+                  rules={playbooks.find((p) => p.id === values.playbookId)?.rules ?? []}
+                  followed={rulesFollowed}
+                  disabled={saving}
+                  onChange={onRulesFollowedChange}
+                />
                 <div className="grid content-start gap-2">
                   {text('tags', 'Tags', { placeholder: 'gap-up, expiry day', help: 'Separate tags with commas.' })}
                   <TagSuggestions
