@@ -1,5 +1,5 @@
 // The assistant page's logic outside React: where a figure links to, the conversation kept for the browser session,
-// and the calls to the `assistant` edge function (asked once whether a model is configured; a 503 means built-in only).
+// and the calls to the `assistant` edge function (asked once whether a model is configured; anything but `configured: true` means built-in only).
 
 import type { InsightLink, ModelContext } from '@bahi/trading';
 import type { ChatMessage } from '@bahi/ui';
@@ -53,7 +53,7 @@ export function saveChat(storage: SessionStore | undefined, userId: string | und
 
 type Functions = Pick<SupabaseClient, 'functions'>;
 
-/** Asks once whether the server has a model: any failure (503 not configured, offline, not deployed) is built-in only. */
+/** Asks once whether the server has a model: `configured: false` or any failure (offline, not deployed) is built-in only. */
 export async function fetchModelStatus(client: Functions): Promise<'available' | 'unavailable'> {
   const { data, error } = await client.functions.invoke('assistant', { method: 'GET' });
   return !error && (data as { configured?: unknown } | null)?.configured === true ? 'available' : 'unavailable';

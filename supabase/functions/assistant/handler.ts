@@ -44,7 +44,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The `assistant` edge function: GET says whether a model is configured, POST {question, context} forwards the
+ * The `assistant` edge function: GET says whether a model is configured ({configured}), POST {question, context} forwards the
  * question and the browser's computed figures to the model and answers {answer}. Without a model it answers 503
  * `assistant_not_configured` before reading anything, so nothing leaves the server.
  */
@@ -57,6 +57,8 @@ export function createAssistantHandler(deps: AssistantDeps): (request: Request) 
       throw new AssistantError(405, 'method_not_allowed', messages.methodNotAllowed);
     }
     const model = deps.model;
+    // The question "is there a model?" is not an error when there is none: the app then answers on the device.
+    if (!model && request.method === 'GET') return json({ configured: false });
     if (!model) throw new AssistantError(503, 'assistant_not_configured', messages.notConfigured);
 
     const token = bearer(request);

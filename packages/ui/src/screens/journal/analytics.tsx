@@ -246,23 +246,23 @@ export function AnalyticsScreen({
               <TabsTrigger value="psychology">Psychology</TabsTrigger>
               <TabsTrigger value="risk">Risk and direction</TabsTrigger>
             </TabsList>
-            <TabsContent value="time" className="grid gap-4 xl:grid-cols-2">
+            <TabsContent value="time" className="grid gap-4 min-[1800px]:grid-cols-2">
               {section('timeOfDay', 'By time of day (entry, IST)', 'Time of day', true)}
               {section('weekday', 'By weekday', 'Weekday', true)}
             </TabsContent>
-            <TabsContent value="setups" className="grid gap-4 xl:grid-cols-2">
+            <TabsContent value="setups" className="grid gap-4 min-[1800px]:grid-cols-2">
               {section('playbook', 'By playbook', 'Playbook', true)}
               {section('symbol', 'By symbol', 'Symbol')}
               {section('segment', 'By segment', 'Segment')}
               {section('product', 'By product', 'Product')}
             </TabsContent>
-            <TabsContent value="psychology" className="grid gap-4 xl:grid-cols-2">
+            <TabsContent value="psychology" className="grid gap-4 min-[1800px]:grid-cols-2">
               {section('emotionBefore', 'By emotion before the trade', 'Emotion', true)}
               {section('emotionAfter', 'By emotion after the trade', 'Emotion')}
               {section('mistake', 'By mistake', 'Mistake', true)}
               {section('tag', 'By tag', 'Tag')}
             </TabsContent>
-            <TabsContent value="risk" className="grid gap-4 xl:grid-cols-2">
+            <TabsContent value="risk" className="grid gap-4 min-[1800px]:grid-cols-2">
               <section aria-labelledby="r-multiples" className="grid content-start gap-3 rounded-xl border bg-card p-4">
                 <h2 id="r-multiples" className="font-semibold">
                   R-multiples

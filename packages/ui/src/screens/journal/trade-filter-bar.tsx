@@ -115,7 +115,7 @@ export function TradeFilterBar({
       <Field label="Symbol or underlying">
         <Input
           size="sm"
-          placeholder="NIFTY"
+          placeholder="e.g. NIFTY"
           autoComplete="off"
           value={filter.symbol ?? ''}
           onChange={(e) => set({ symbol: e.target.value || undefined })}

@@ -1,4 +1,4 @@
-import { isEmptyFilter, type Outcome, type TradeFilter } from '@bahi/trading';
+import { isEmptyFilter, type TradeFilter } from '@bahi/trading';
 import { ArrowDown, ArrowUp, ArrowUpDown, BarChart3, Download, FileUp, Tag, Trash2 } from 'lucide-react';
 import * as React from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -85,26 +85,15 @@ export interface TradesScreenProps extends AreaCallbacks {
 const count = new Intl.NumberFormat('en-IN');
 const SEGMENT_LABEL = { equity: 'Equity', futures: 'Futures', options: 'Options' } as const;
 const PRODUCT_LABEL = { intraday: 'Intraday', delivery: 'Delivery', carry_forward: 'Carry forward' } as const;
-const _OUTCOME_LABEL: Record<Outcome, string> = { win: 'Wins', loss: 'Losses', breakeven: 'Break-even', open: 'Open' };
-const _ALL = 'all';
 
-type SortKey =
-  | 'entryTime'
-  | 'symbol'
-  | 'segment'
-  | 'side'
-  | 'quantity'
-  | 'entryPrice'
-  | 'exitPrice'
-  | 'charges'
-  | 'netPnl';
+type SortKey = 'entryTime' | 'symbol' | 'quantity' | 'entryPrice' | 'exitPrice' | 'charges' | 'netPnl';
 interface Sort {
   key: SortKey;
   direction: 'asc' | 'desc';
 }
 
 interface Column {
-  key: SortKey | 'playbook' | 'tags';
+  key: SortKey | 'playbook';
   header: string;
   align?: 'right';
   sortValue?: (t: TradeListRow) => string | number | null;
@@ -120,34 +109,21 @@ const COLUMNS: Column[] = [
     header: 'Symbol',
     sortValue: (t) => t.symbol,
     cell: (t) => (
-      <span className="flex items-center gap-2">
-        <Link
-          to={`/trade-form/${t.id}`}
-          className="font-medium underline-offset-4 hover:underline focus-visible:underline"
-          aria-label={`Edit ${t.symbol} trade of ${formatDateTime(t.entryTime)}`}
-        >
-          {t.symbol}
-        </Link>
-        {t.status === 'open' ? <Badge variant="outline">Open</Badge> : null}
+      <span className="grid gap-0.5">
+        <span className="flex items-center gap-2">
+          <Link
+            to={`/trade-form/${t.id}`}
+            className="font-medium underline-offset-4 hover:underline focus-visible:underline"
+            aria-label={`Edit ${t.symbol} trade of ${formatDateTime(t.entryTime)}`}
+          >
+            {t.symbol}
+          </Link>
+          {t.status === 'open' ? <Badge variant="outline">Open</Badge> : null}
+        </span>
+        <span className="text-muted-foreground text-xs">
+          {SEGMENT_LABEL[t.segment]} · {PRODUCT_LABEL[t.product]} · {t.side === 'long' ? 'Long' : 'Short'}
+        </span>
       </span>
-    ),
-  },
-  {
-    key: 'segment',
-    header: 'Segment',
-    sortValue: (t) => t.segment,
-    cell: (t) => (
-      <span>
-        {SEGMENT_LABEL[t.segment]} <span className="text-muted-foreground">· {PRODUCT_LABEL[t.product]}</span>
-      </span>
-    ),
-  },
-  {
-    key: 'side',
-    header: 'Side',
-    sortValue: (t) => t.side,
-    cell: (t) => (
-      <Badge variant={t.side === 'long' ? 'secondary' : 'outline'}>{t.side === 'long' ? 'Long' : 'Short'}</Badge>
     ),
   },
   {
@@ -186,22 +162,23 @@ const COLUMNS: Column[] = [
     cell: (t) =>
       t.netPnl === null ? <span className="text-muted-foreground">Open</span> : <Money value={t.netPnl} signed />,
   },
-  { key: 'playbook', header: 'Playbook', cell: (t) => t.playbook ?? '—' },
   {
-    key: 'tags',
-    header: 'Tags',
-    cell: (t) =>
-      t.tags.length ? (
-        <span className="flex flex-wrap gap-1">
-          {t.tags.map((tag) => (
-            <Badge key={tag} variant="outline">
-              {tag}
-            </Badge>
-          ))}
-        </span>
-      ) : (
-        '—'
-      ),
+    key: 'playbook',
+    header: 'Playbook and tags',
+    cell: (t) => (
+      <span className="grid gap-1">
+        <span>{t.playbook ?? '—'}</span>
+        {t.tags.length ? (
+          <span className="flex flex-wrap gap-1">
+            {t.tags.map((tag) => (
+              <Badge key={tag} variant="outline">
+                {tag}
+              </Badge>
+            ))}
+          </span>
+        ) : null}
+      </span>
+    ),
   },
 ];
 
