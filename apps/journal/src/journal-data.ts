@@ -3,6 +3,7 @@
 // analytics, playbooks and the assistant. Writes invalidate `journalKeys.all(userId)`, so every area refreshes.
 
 import type { TradeForStats } from '@bahi/trading';
+import type { FundMovement } from '@bahi/ui';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_DATA_FRESH_MS } from './data';
 import { supabase } from './supabase';
@@ -12,6 +13,7 @@ export const journalKeys = {
   trades: (userId: string | undefined) => ['journal', userId, 'trades'] as const,
   playbooks: (userId: string | undefined) => ['journal', userId, 'playbooks'] as const,
   tags: (userId: string | undefined) => ['journal', userId, 'tags'] as const,
+  funds: (userId: string | undefined) => ['journal', userId, 'funds'] as const,
 };
 
 /** A row of `public.trades` in camelCase, numbers as numbers, with the names of its tags. */
@@ -237,6 +239,30 @@ export function journalTradesQuery(userId: string | undefined) {
         else byTrade.set(link.trade_id, [link.tag_id]);
       }
       return rows.map((row) => toJournalTrade(row, names, byTrade.get((row as unknown as { id: string }).id) ?? []));
+    },
+  });
+}
+
+/** Deposits, withdrawals and adjustments, newest first. */
+export function fundsQuery(userId: string | undefined) {
+  return queryOptions({
+    queryKey: journalKeys.funds(userId),
+    enabled: Boolean(userId),
+    staleTime: PAGE_DATA_FRESH_MS,
+    queryFn: async (): Promise<FundMovement[]> => {
+      const { data, error } = await supabase
+        .from('funds')
+        .select('id, kind, amount, occurred_on, note')
+        .order('occurred_on', { ascending: false })
+        .order('created_at', { ascending: false });
+      if (error) throw new Error(error.message);
+      return (data ?? []).map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        amount: Number(r.amount),
+        occurredOn: r.occurred_on,
+        note: r.note,
+      }));
     },
   });
 }

@@ -1,6 +1,6 @@
 // The trades list's CSV export, made for Excel: a UTF-8 byte-order mark (so ₹ and Hindi names survive), CRLF rows,
 // ISO dates and times in IST, plain numbers (no grouping, no ₹) so that a spreadsheet reads them as numbers.
-import { toIstTimestamp } from './import/ist-time';
+import { toIstTimestamp } from '@bahi/trading';
 import type { JournalTrade } from './journal-data';
 
 const COLUMNS = [

@@ -115,4 +115,4 @@ export {
 } from './stats/summarize';
 export type { DayStat, Rate, Stat, TradeForStats, TradeStat } from './stats/types';
 // India time (UTC+05:30, no daylight saving) without Intl: exchange dates and times.
-export { formatIstTimestamp, IST_OFFSET_MS, isIsoDate, istDate, parseTimestamp } from './time/ist';
+export { formatIstTimestamp, IST_OFFSET_MS, isIsoDate, istDate, parseTimestamp, toIstTimestamp } from './time/ist';

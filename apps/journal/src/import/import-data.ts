@@ -2,6 +2,7 @@
 // chunks with progress, and the import history with undo (deleting an import cascades to its trades and fills).
 import { DISCOUNT_BROKER, type ImportBroker } from '@bahi/trading';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type BrokerProfileRow, toChargeProfile } from '../broker-profile';
 import { PAGE_DATA_FRESH_MS } from '../data';
 import { journalKeys, readAll } from '../journal-data';
 import { supabase } from '../supabase';
@@ -12,7 +13,6 @@ import {
   storedExecutionFromRow,
   storedTradeFromRow,
 } from './import-plan';
-import { type BrokerProfileRow, brokerProfileFromRow } from './trade-charges';
 
 /** Trades per `import_trades` call: a call is one transaction, and 2,000 trades keep a request well under a few MB. */
 export const TRADES_PER_CALL = 2000;
@@ -48,12 +48,12 @@ export async function loadPlanContext(broker: ImportBroker): Promise<PlanContext
     supabase.from('broker_profiles').select('*').eq('is_default', true).maybeSingle(),
   ]);
   if (profile.error) throw new Error(profile.error.message);
-  const row = profile.data as (BrokerProfileRow & { id: string }) | null;
+  const row = profile.data as BrokerProfileRow | null;
   return {
     broker,
     executions: executions.map(storedExecutionFromRow),
     trades: trades.map(storedTradeFromRow),
-    profile: row ? brokerProfileFromRow(row) : DISCOUNT_BROKER,
+    profile: row ? toChargeProfile(row).profile : DISCOUNT_BROKER,
     profileId: row?.id ?? null,
   };
 }

@@ -1,6 +1,6 @@
 // The import pipeline after parsing, as plain data in and out: de-duplicate against the journal, re-open the
 // user's open imported positions in the same instruments, FIFO-match, charge, and shape the `import_trades` payload.
-// No Supabase here: run-import.ts loads the inputs and sends the result.
+// No Supabase here: import-data.ts loads the inputs and sends the result.
 import {
   type BrokerProfile,
   type Fill,
@@ -12,8 +12,8 @@ import {
   matchFills,
   mergeFills,
   type ParseResult,
+  toIstTimestamp,
 } from '@bahi/trading';
-import { toIstTimestamp } from './ist-time';
 import { tradeCharges } from './trade-charges';
 
 /** A fill already in the journal (`trade_executions` of this broker) with its trade's contract. */

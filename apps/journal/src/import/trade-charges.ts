@@ -1,46 +1,12 @@
 // The charges of an imported trade: the broker's own figures when the file carries them (Dhan), otherwise an
 // estimate from the dated rate tables and the user's broker profile, one contract note per IST trading day.
 import {
-  type BrokerageRule,
   type BrokerProfile,
   type ChargeBreakdown,
   type ChargeLeg,
   estimateCharges,
   type MatchedTrade,
-  percent,
 } from '@bahi/trading';
-
-/** A row of `public.broker_profiles` as PostgREST returns it (numeric may arrive as a string). */
-export interface BrokerProfileRow {
-  id: string;
-  name: string;
-  delivery_brokerage_pct: number | string;
-  delivery_brokerage_cap: number | string | null;
-  intraday_brokerage_pct: number | string;
-  intraday_brokerage_cap: number | string | null;
-  futures_brokerage_pct: number | string;
-  futures_brokerage_cap: number | string | null;
-  options_brokerage_per_order: number | string;
-}
-
-function percentRule(pct: number | string, cap: number | string | null): BrokerageRule {
-  if (Number(pct) === 0) return { kind: 'free' };
-  // No cap in the profile means the percentage alone.
-  return { kind: 'percent-capped', rate: percent(Number(pct)), capPerOrder: cap === null ? Infinity : Number(cap) };
-}
-
-export function brokerProfileFromRow(row: BrokerProfileRow): BrokerProfile {
-  const perOrder = Number(row.options_brokerage_per_order);
-  return {
-    name: row.name,
-    brokerage: {
-      'equity-delivery': percentRule(row.delivery_brokerage_pct, row.delivery_brokerage_cap),
-      'equity-intraday': percentRule(row.intraday_brokerage_pct, row.intraday_brokerage_cap),
-      futures: percentRule(row.futures_brokerage_pct, row.futures_brokerage_cap),
-      options: perOrder === 0 ? { kind: 'free' } : { kind: 'flat', perOrder },
-    },
-  };
-}
 
 export interface TradeCharges {
   charges: number;

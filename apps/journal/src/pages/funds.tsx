@@ -1,37 +1,11 @@
 import { useSession } from '@bahi/auth-machine/react';
 import { kolkataDate } from '@bahi/trading';
 import { type FundEditor, type FundMovement, FundsScreen, toast } from '@bahi/ui';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PAGE_DATA_FRESH_MS } from '../data';
 import { fundFormValues, fundsSummary, validateFundForm } from '../funds-data';
-import { useJournalTrades } from '../journal-data';
+import { fundsQuery, journalKeys, useJournalTrades } from '../journal-data';
 import { supabase } from '../supabase';
-
-const fundsKey = (userId: string | undefined) => ['journal', userId, 'funds'] as const;
-
-function fundsQuery(userId: string | undefined) {
-  return queryOptions({
-    queryKey: fundsKey(userId),
-    enabled: Boolean(userId),
-    staleTime: PAGE_DATA_FRESH_MS,
-    queryFn: async (): Promise<FundMovement[]> => {
-      const { data, error } = await supabase
-        .from('funds')
-        .select('id, kind, amount, occurred_on, note')
-        .order('occurred_on', { ascending: false })
-        .order('created_at', { ascending: false });
-      if (error) throw new Error(error.message);
-      return (data ?? []).map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        amount: Number(r.amount),
-        occurredOn: r.occurred_on,
-        note: r.note,
-      }));
-    },
-  });
-}
 
 /** /funds: money in and out, capital over time (with realised trading P&L) and the return on it. */
 export default function FundsPage() {
@@ -42,7 +16,7 @@ export default function FundsPage() {
   const trades = useJournalTrades(userId);
   const [editor, setEditor] = useState<FundEditor>();
   const today = kolkataDate(new Date());
-  const refresh = () => client.invalidateQueries({ queryKey: fundsKey(userId) });
+  const refresh = () => client.invalidateQueries({ queryKey: journalKeys.funds(userId) });
 
   const save = useMutation({
     mutationFn: async ({ id, movement }: { id?: string; movement: Omit<FundMovement, 'id'> }) => {

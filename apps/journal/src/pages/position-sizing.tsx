@@ -1,6 +1,10 @@
+import { useSession } from '@bahi/auth-machine/react';
 import { kolkataDate } from '@bahi/trading';
 import { PositionSizingScreen } from '@bahi/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { fundsSummary } from '../funds-data';
+import { fundsQuery, useJournalTrades } from '../journal-data';
 import {
   applySizingChange,
   computeSizing,
@@ -11,7 +15,19 @@ import {
 
 /** /position-sizing: the calculator, computed as you type with @bahi/trading's sizePosition. */
 export default function PositionSizingPage() {
-  const [values, setValues] = useState(() => newSizingValues(kolkataDate(new Date())));
+  const { user } = useSession();
+  const [entered, setValues] = useState(() => newSizingValues(kolkataDate(new Date())));
+  const [capitalTyped, setCapitalTyped] = useState(false);
+  // Until the trader types a capital, it is their current capital from Funds (deposits less withdrawals plus
+  // realised P&L after charges), in whole rupees.
+  const funds = useQuery(fundsQuery(user?.id));
+  const trades = useJournalTrades(user?.id);
+  const current =
+    funds.data?.length && trades.data
+      ? fundsSummary(funds.data, trades.data, kolkataDate(new Date())).summary.currentCapital
+      : undefined;
+  const fromFunds = !capitalTyped && current !== undefined && current > 0;
+  const values = fromFunds ? { ...entered, capital: String(Math.floor(current)) } : entered;
   const { result, errors } = computeSizing(values);
   const fromTable = sizingTableLotSize(values);
   return (
@@ -25,7 +41,11 @@ export default function PositionSizingPage() {
           ? 'From the dated NSE lot-size table for this expiry.'
           : undefined
       }
-      onChange={(next) => setValues((previous) => applySizingChange(previous, next))}
+      capitalSource={fromFunds ? 'Your current capital from Funds; type to change it.' : undefined}
+      onChange={(next) => {
+        if (next.capital !== values.capital) setCapitalTyped(true);
+        setValues(applySizingChange(values, next));
+      }}
     />
   );
 }

@@ -51,6 +51,8 @@ describe('IST times', () => {
     // Just after midnight IST is still the previous day in UTC.
     expect(fromIstLocal('2026-11-21T00:15')).toBe('2026-11-20T18:45:00.000Z');
     expect(fromIstLocal('20/11/2026')).toBeUndefined();
+    // A day that does not exist is refused, not rolled over into March.
+    expect(fromIstLocal('2026-02-30T10:00')).toBeUndefined();
   });
 
   it('starts a new trade on NSE, equity, intraday, long, entered now in IST', () => {

@@ -7,7 +7,9 @@ import {
   estimateCharges,
   kolkataDate,
   lotSize,
+  parseTimestamp,
   type Segment,
+  toIstTimestamp,
 } from '@bahi/trading';
 import type { TradeChargesPreview, TradeFormField, TradeFormValues, TradeProduct, TradeSegment } from '@bahi/ui';
 import type { ChargeProfile } from '../broker-profile';
@@ -15,20 +17,19 @@ import type { JournalTrade } from '../journal-data';
 
 export type TradeFormErrors = Partial<Record<TradeFormField, string>>;
 
-// IST has no daylight saving: a fixed +05:30 offset turns the form's wall-clock times into instants and back.
-const IST_OFFSET_MS = 330 * 60 * 1000;
-
 /** An instant as the form's IST wall-clock value, 'YYYY-MM-DDTHH:mm'. */
 export function toIstLocal(instant: string | Date): string {
-  const ms = new Date(instant).getTime() + IST_OFFSET_MS;
-  return new Date(ms).toISOString().slice(0, 16);
+  return toIstTimestamp(instant).slice(0, 16);
 }
 
-/** The form's IST wall-clock value as an ISO instant; undefined when it is not a valid date-time. */
+/** The form's IST wall-clock value as an ISO instant; undefined when it is not a valid date-time (30 Feb too). */
 export function fromIstLocal(local: string): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return undefined;
-  const date = new Date(`${local.length === 16 ? `${local}:00` : local}+05:30`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  try {
+    return new Date(parseTimestamp(`${local.length === 16 ? `${local}:00` : local}+05:30`)).toISOString();
+  } catch {
+    return undefined;
+  }
 }
 
 /** A new trade: NSE, equity, intraday, long, entered now (IST). */

@@ -10,6 +10,7 @@ import {
   istDay,
   istMinuteOfDay,
   parseTimestamp,
+  toIstTimestamp,
   weekdayOfDayNumber,
 } from './ist';
 
@@ -64,5 +65,27 @@ describe('India time', () => {
     expect(istMinuteOfDay(Date.UTC(2026, 10, 2, 3, 45))).toBe(555);
     expect(formatIstTimestamp(Date.UTC(2025, 5, 9, 19, 0, 0))).toBe('2025-06-10T00:30:00+05:30');
     expect(formatIstTimestamp(Date.UTC(2026, 2, 31, 18, 29, 59, 999))).toBe('2026-03-31T23:59:59+05:30');
+  });
+});
+
+describe('toIstTimestamp', () => {
+  it('rewrites a UTC instant from the database in India time', () => {
+    // 04:52:33 UTC is 10:22:33 IST.
+    expect(toIstTimestamp('2025-06-09T04:52:33+00:00')).toBe('2025-06-09T10:22:33+05:30');
+  });
+
+  it('moves the day when UTC evening is already the next day in India', () => {
+    expect(toIstTimestamp('2026-08-03T19:00:00Z')).toBe('2026-08-04T00:30:00+05:30');
+    expect(toIstTimestamp(new Date('2026-08-03T19:00:00Z'))).toBe('2026-08-04T00:30:00+05:30');
+  });
+
+  it('keeps an IST value as it is', () => {
+    expect(toIstTimestamp('2026-08-03T09:15:00+05:30')).toBe('2026-08-03T09:15:00+05:30');
+  });
+
+  it('refuses a value that is not a date, a day that does not exist, and an invalid Date', () => {
+    expect(() => toIstTimestamp('yesterday')).toThrow(RangeError);
+    expect(() => toIstTimestamp('2026-02-30T10:00:00+05:30')).toThrow(RangeError);
+    expect(() => toIstTimestamp(new Date('nope'))).toThrow(RangeError);
   });
 });

@@ -140,3 +140,14 @@ export function formatIstTimestamp(epochMs: number): string {
   const clock = `${two(Math.floor(ofDay / 3600))}:${two(Math.floor(ofDay / 60) % 60)}:${two(ofDay % 60)}`;
   return `${istDate(epochMs)}T${clock}+05:30`;
 }
+
+/**
+ * Any instant as IST wall-clock time to the second: an ISO timestamp with its offset (PostgREST returns timestamptz in
+ * UTC) or a Date. Throws a RangeError for anything else, so a fill read back from the database compares and exports
+ * exactly like a freshly parsed one.
+ */
+export function toIstTimestamp(instant: string | Date): string {
+  const ms = typeof instant === 'string' ? parseTimestamp(instant) : instant.getTime();
+  if (Number.isNaN(ms)) throw new RangeError('Expected a valid date and time, got an invalid Date');
+  return formatIstTimestamp(ms);
+}

@@ -124,3 +124,17 @@ export const ExceedsCapital: Story = {
 };
 
 export const FnoDark: Story = { ...FnoInLots, globals: { theme: 'dark' } };
+
+export const CapitalFromFunds: Story = {
+  render: () => (
+    <Sizing
+      initial={{ ...base, capital: '706631' }}
+      capitalSource="Your current capital from Funds; type to change it."
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('textbox', { name: 'Capital (₹)' })).toHaveValue('706631');
+    await expect(canvas.getByText('Your current capital from Funds; type to change it.')).toBeVisible();
+  },
+};

@@ -48,6 +48,8 @@ export interface PositionSizingScreenProps {
   underlyings?: readonly string[];
   /** Where the lot size came from, shown under it. */
   lotSizeSource?: string;
+  /** Where the capital came from when the page filled it in (the trader's funds). */
+  capitalSource?: string;
   onChange?: (values: PositionSizingValues) => void;
 }
 
@@ -60,6 +62,7 @@ export function PositionSizingScreen({
   fieldErrors = {},
   underlyings = [],
   lotSizeSource,
+  capitalSource,
   onChange,
 }: PositionSizingScreenProps) {
   const fo = values.market === 'fno';
@@ -111,7 +114,7 @@ export function PositionSizingScreen({
               ]}
               onChange={(v) => set('side', v)}
             />
-            {field('capital', 'Capital (₹)')}
+            {field('capital', 'Capital (₹)', capitalSource)}
             {field('riskPercent', 'Risk per trade (%)', 'Most traders keep this between 0.5% and 2%.')}
             {fo ? (
               <>
