@@ -6,6 +6,7 @@ import type { TradeForStats } from '@bahi/trading';
 import type { FundMovement } from '@bahi/ui';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_DATA_FRESH_MS } from './data';
+import { readAll } from './read-all';
 import { supabase } from './supabase';
 
 export const journalKeys = {
@@ -74,21 +75,6 @@ export interface Tag {
   id: string;
   name: string;
   color: string | null;
-}
-
-/** PostgREST returns at most `max_rows` (1000) rows a request: read a table in pages of that size, in order. */
-export const PAGE_ROWS = 1000;
-
-export async function readAll<Row>(
-  page: (from: number, to: number) => PromiseLike<{ data: Row[] | null; error: { message: string } | null }>,
-): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let from = 0; ; from += PAGE_ROWS) {
-    const { data, error } = await page(from, from + PAGE_ROWS - 1);
-    if (error) throw new Error(error.message);
-    rows.push(...(data ?? []));
-    if (!data || data.length < PAGE_ROWS) return rows;
-  }
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

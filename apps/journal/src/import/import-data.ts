@@ -4,7 +4,8 @@ import { DISCOUNT_BROKER, type ImportBroker } from '@bahi/trading';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type BrokerProfileRow, toChargeProfile } from '../broker-profile';
 import { PAGE_DATA_FRESH_MS } from '../data';
-import { journalKeys, readAll } from '../journal-data';
+import { journalKeys } from '../journal-data';
+import { readAll } from '../read-all';
 import { supabase } from '../supabase';
 import {
   chunkTrades,

@@ -12,7 +12,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_DATA_FRESH_MS } from '../data';
-import { journalKeys, readAll, useJournalTrades } from '../journal-data';
+import { journalKeys, useJournalTrades } from '../journal-data';
 import {
   DraftSaver,
   filterEntries,
@@ -22,6 +22,7 @@ import {
   sortEntries,
   toNotebookEntry,
 } from '../notebook-data';
+import { readAll } from '../read-all';
 import { supabase } from '../supabase';
 
 const AUTOSAVE_MS = 1_000;

@@ -2,8 +2,9 @@ import { useSession } from '@bahi/auth-machine/react';
 import { PlaybooksScreen, toast } from '@bahi/ui';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_DATA_FRESH_MS } from '../data';
-import { journalKeys, readAll, useJournalTrades, usePlaybooks } from '../journal-data';
+import { journalKeys, useJournalTrades, usePlaybooks } from '../journal-data';
 import { playbookSummaries, type RuleCheck } from '../playbook-stats';
+import { readAll } from '../read-all';
 import { supabase } from '../supabase';
 
 function ruleChecksQuery(userId: string | undefined) {

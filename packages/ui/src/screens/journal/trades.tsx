@@ -362,7 +362,10 @@ function TradeTable({
   onDelete,
   pageSize,
   defaultSelected,
+  listKey,
 }: {
+  /** Identifies the filter: a new one starts again at the first page; the same list reloaded keeps its page. */
+  listKey: string;
   trades: TradeListRow[];
   totalTrades: number;
   filtered: boolean;
@@ -380,10 +383,11 @@ function TradeTable({
   const [dialog, setDialog] = React.useState<'tag' | 'delete' | null>(null);
 
   const sorted = React.useMemo(() => sortTrades(trades, sort), [trades, sort]);
-  // A new filter (a new list) starts again at its first page: adjusted during render, as React recommends.
-  const [listed, setListed] = React.useState(trades);
-  if (listed !== trades) {
-    setListed(trades);
+  // A new filter starts again at its first page (adjusted during render, as React recommends); a reload after a
+  // bulk tag or delete keeps the trader where they were.
+  const [listed, setListed] = React.useState(listKey);
+  if (listed !== listKey) {
+    setListed(listKey);
     setPage(0);
   }
   const pages = Math.max(1, Math.ceil(sorted.length / pageSize));
@@ -659,6 +663,7 @@ export function TradesScreen({
             />
           </section>
           <TradeTable
+            listKey={JSON.stringify(filter)}
             trades={trades}
             totalTrades={totalTrades}
             filtered={filtered}
