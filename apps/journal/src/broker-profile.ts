@@ -1,7 +1,7 @@
 // The user's default broker profile (public.broker_profiles) as @bahi/trading's BrokerProfile, and the form that
 // edits it on /profile. Percentages are of turnover per executed order (0.03 means 0.03 %); caps and fees in rupees.
 
-import { type BrokerageRule, type BrokerProfile, DISCOUNT_BROKER, percent } from '@bahi/trading';
+import { type BrokerageRule, type BrokerProfile, DISCOUNT_BROKER, percent, type Segment } from '@bahi/trading';
 import type { BrokerChargesValues, BrokerId } from '@bahi/ui';
 
 export type Broker = BrokerId;
@@ -28,6 +28,16 @@ export interface ChargeProfile {
 }
 
 export const DEFAULT_CHARGE_PROFILE: ChargeProfile = { id: null, profile: DISCOUNT_BROKER, dpChargePerSell: 0 };
+
+/**
+ * The depository charge of one contract note, in paise, with its 18% GST: due once on a day a delivery holding is
+ * sold, nothing for other segments or a day without a sell.
+ */
+export function dpChargePaise(segment: Segment, sells: boolean, dpChargePerSell: number): { dp: number; gst: number } {
+  if (segment !== 'equity-delivery' || !sells || dpChargePerSell === 0) return { dp: 0, gst: 0 };
+  const dp = Math.round(dpChargePerSell * 100);
+  return { dp, gst: Math.round((dp * 18) / 100) };
+}
 
 // No cap in the row means the percentage alone applies; a cap larger than any order's brokerage does the same.
 const NO_CAP = 1e9;

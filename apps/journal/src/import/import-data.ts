@@ -1,8 +1,8 @@
 // The import pipeline's reads and writes: the stored fills and open trades a plan needs, the `import_trades` RPC in
 // chunks with progress, and the import history with undo (deleting an import cascades to its trades and fills).
-import { DISCOUNT_BROKER, type ImportBroker } from '@bahi/trading';
+import type { ImportBroker } from '@bahi/trading';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type BrokerProfileRow, toChargeProfile } from '../broker-profile';
+import { type BrokerProfileRow, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../broker-profile';
 import { PAGE_DATA_FRESH_MS } from '../data';
 import { journalKeys } from '../journal-data';
 import { readAll } from '../read-all';
@@ -54,8 +54,7 @@ export async function loadPlanContext(broker: ImportBroker): Promise<PlanContext
     broker,
     executions: executions.map(storedExecutionFromRow),
     trades: trades.map(storedTradeFromRow),
-    profile: row ? toChargeProfile(row).profile : DISCOUNT_BROKER,
-    profileId: row?.id ?? null,
+    chargeProfile: row ? toChargeProfile(row) : DEFAULT_CHARGE_PROFILE,
   };
 }
 

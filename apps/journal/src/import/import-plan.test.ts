@@ -1,5 +1,6 @@
-import { DISCOUNT_BROKER, parseZerodhaTradebook } from '@bahi/trading';
+import { parseZerodhaTradebook } from '@bahi/trading';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_CHARGE_PROFILE } from '../broker-profile';
 import { chunkTrades, type ImportPlan, planImport, type StoredExecution, type StoredTrade } from './import-plan';
 
 const HEADER =
@@ -25,8 +26,7 @@ function plan(text: string, stored: Stored = { trades: [], executions: [] }): Im
     parsed: parseZerodhaTradebook(text),
     trades: stored.trades,
     executions: stored.executions,
-    profile: DISCOUNT_BROKER,
-    profileId: 'profile-1',
+    chargeProfile: { ...DEFAULT_CHARGE_PROFILE, id: 'profile-1' },
   });
 }
 
@@ -121,6 +121,25 @@ describe('planImport', () => {
         total: 6.96,
       },
     });
+  });
+
+  it("adds the profile's DP charge and its GST once on the day a delivery holding is sold", () => {
+    // Bought 3 Aug, sold 5 Aug: a delivery trade, two contract notes. DP ₹13.50 + 18% GST ₹2.43 = ₹15.93 on the
+    // sell day only, on top of the same trade's charges without a DP charge.
+    const text = tradebook(
+      'HDFCBANK,INE040A01034,2026-08-03,NSE,EQ,EQ,buy,false,10,1000.00,3001,7001,2026-08-03T09:20:00,',
+      'HDFCBANK,INE040A01034,2026-08-05,NSE,EQ,EQ,sell,false,10,1010.00,3002,7002,2026-08-05T10:00:00,',
+    );
+    const input = { broker: 'zerodha' as const, parsed: parseZerodhaTradebook(text), trades: [], executions: [] };
+    const without = planImport({ ...input, chargeProfile: DEFAULT_CHARGE_PROFILE }).trades[0]!;
+    const withDp = planImport({ ...input, chargeProfile: { ...DEFAULT_CHARGE_PROFILE, dpChargePerSell: 13.5 } })
+      .trades[0]!;
+    expect(without).toMatchObject({ product: 'delivery', charges_breakdown: { dp: 0 } });
+    expect(withDp.charges_breakdown).toMatchObject({
+      dp: 13.5,
+      gst: Math.round((Number(without.charges_breakdown?.gst) + 2.43) * 100) / 100,
+    });
+    expect(Math.round((withDp.charges - without.charges) * 100) / 100).toBe(15.93);
   });
 
   it('adds nothing twice when the same file is imported again', () => {

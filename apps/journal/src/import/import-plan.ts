@@ -2,7 +2,6 @@
 // user's open imported positions in the same instruments, FIFO-match, charge, and shape the `import_trades` payload.
 // No Supabase here: import-data.ts loads the inputs and sends the result.
 import {
-  type BrokerProfile,
   type Fill,
   type ImportBroker,
   type ImportRowError,
@@ -14,6 +13,7 @@ import {
   type ParseResult,
   toIstTimestamp,
 } from '@bahi/trading';
+import type { ChargeProfile } from '../broker-profile';
 import { tradeCharges } from './trade-charges';
 
 /** A fill already in the journal (`trade_executions` of this broker) with its trade's contract. */
@@ -114,8 +114,8 @@ export interface ImportPlanInput {
   /** Every stored fill of this broker, and the journal's trades (to read their contracts). */
   executions: readonly StoredExecution[];
   trades: readonly StoredTrade[];
-  profile: BrokerProfile;
-  profileId: string | null;
+  /** The user's default broker profile (brokerage and DP charge) for trades the file has no charges for. */
+  chargeProfile: ChargeProfile;
 }
 
 export interface ImportPlan {
@@ -195,7 +195,7 @@ export function planImport(input: ImportPlanInput): ImportPlan {
   const rebuilt = new Set(reopened);
   const isRebuilt = (t: MatchedTrade) => t.executions.some((e) => rebuilt.has(e.fill));
   const ordered = [...matched.filter(isRebuilt), ...matched.filter((t) => !isRebuilt(t))];
-  const trades = toPayloads(ordered, input.profile, input.profileId);
+  const trades = toPayloads(ordered, input.chargeProfile);
 
   const rows = new Set<number>(parsed.errors.map((e) => e.row));
   for (const f of parsed.fills) rows.add(f.row);
@@ -212,7 +212,7 @@ export function planImport(input: ImportPlanInput): ImportPlan {
   };
 }
 
-export function toPayloads(matched: readonly MatchedTrade[], profile: BrokerProfile, profileId: string | null) {
+export function toPayloads(matched: readonly MatchedTrade[], chargeProfile: ChargeProfile) {
   // A flip's fill belongs to two trades, but a broker trade id is unique per user: its second part gets `#2`, as
   // import_trades names it. Done here too because the two trades can fall in different calls of a large file.
   const usedIds = new Set<string>();
@@ -224,7 +224,7 @@ export function toPayloads(matched: readonly MatchedTrade[], profile: BrokerProf
     return candidate;
   };
   return matched.map((t): TradePayload => {
-    const charges = tradeCharges(t, profile);
+    const charges = tradeCharges(t, chargeProfile);
     return {
       exchange: t.exchange,
       segment: t.segment,
@@ -246,7 +246,7 @@ export function toPayloads(matched: readonly MatchedTrade[], profile: BrokerProf
       charges: charges.charges,
       charges_breakdown: charges.breakdown,
       charges_source: charges.source,
-      broker_profile_id: charges.source === 'estimated' ? profileId : null,
+      broker_profile_id: charges.source === 'estimated' ? chargeProfile.id : null,
       executions: t.executions.map((e) => ({
         side: e.fill.side,
         quantity: e.quantity,

@@ -3,8 +3,9 @@
 // and continues an open position instead of duplicating it.
 import { fileURLToPath } from 'node:url';
 import { bootstrap, type Database, migrate, openDatabase } from '@bahi/supabase-local';
-import { DISCOUNT_BROKER, parseZerodhaTradebook } from '@bahi/trading';
+import { parseZerodhaTradebook } from '@bahi/trading';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CHARGE_PROFILE } from '../broker-profile';
 import { type ImportPlan, planImport, storedExecutionFromRow, storedTradeFromRow } from './import-plan';
 
 const TRADER = '5b0e3c1a-8d2f-4e6b-9a7c-1f2e3d4c5b6a';
@@ -52,8 +53,7 @@ async function plan(text: string): Promise<ImportPlan> {
     parsed: parseZerodhaTradebook(text),
     trades: trades.map(storedTradeFromRow),
     executions: executions.map(storedExecutionFromRow),
-    profile: DISCOUNT_BROKER,
-    profileId: null,
+    chargeProfile: DEFAULT_CHARGE_PROFILE,
   });
 }
 

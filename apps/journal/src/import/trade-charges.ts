@@ -1,22 +1,17 @@
 // The charges of an imported trade: the broker's own figures when the file carries them (Dhan), otherwise an
 // estimate from the dated rate tables and the user's broker profile, one contract note per IST trading day.
-import {
-  type BrokerProfile,
-  type ChargeBreakdown,
-  type ChargeLeg,
-  estimateCharges,
-  type MatchedTrade,
-} from '@bahi/trading';
+import { type ChargeBreakdown, type ChargeLeg, estimateCharges, type MatchedTrade } from '@bahi/trading';
+import { type ChargeProfile, dpChargePaise } from '../broker-profile';
 
 export interface TradeCharges {
   charges: number;
-  breakdown: Omit<ChargeBreakdown, 'turnover'> | null;
+  breakdown: (Omit<ChargeBreakdown, 'turnover'> & { dp: number }) | null;
   source: 'broker' | 'estimated';
 }
 
-const FIELDS = ['brokerage', 'stt', 'transaction', 'sebi', 'stamp', 'gst', 'ipft', 'total'] as const;
+const FIELDS = ['brokerage', 'stt', 'transaction', 'sebi', 'stamp', 'gst', 'ipft', 'dp', 'total'] as const;
 
-export function tradeCharges(trade: MatchedTrade, profile: BrokerProfile): TradeCharges {
+export function tradeCharges(trade: MatchedTrade, broker: ChargeProfile): TradeCharges {
   if (trade.fees !== null) return { charges: trade.fees, breakdown: null, source: 'broker' };
   if (trade.exchange === 'MCX') return { charges: 0, breakdown: null, source: 'estimated' };
   const segment =
@@ -38,13 +33,20 @@ export function tradeCharges(trade: MatchedTrade, profile: BrokerProfile): Trade
     } else legs.set(key, { side: e.fill.side, quantity: e.quantity, price: e.fill.price });
   });
   const paise = Object.fromEntries(FIELDS.map((f) => [f, 0])) as Record<(typeof FIELDS)[number], number>;
-  for (const [day, legs] of days) {
-    const note = estimateCharges(
-      { exchange: trade.exchange, segment, tradeDate: day, legs: [...legs.values()] },
-      profile,
+  for (const [day, dayLegs] of days) {
+    const legs = [...dayLegs.values()];
+    const note = estimateCharges({ exchange: trade.exchange, segment, tradeDate: day, legs }, broker.profile);
+    for (const f of FIELDS) if (f !== 'dp') paise[f] += Math.round(note[f] * 100);
+    // A delivery sell's depository charge, with its GST, once for the day's contract note.
+    const dp = dpChargePaise(
+      segment,
+      legs.some((l) => l.side === 'sell'),
+      broker.dpChargePerSell,
     );
-    for (const f of FIELDS) paise[f] += Math.round(note[f] * 100);
+    paise.dp += dp.dp;
+    paise.gst += dp.gst;
+    paise.total += dp.dp + dp.gst;
   }
-  const rupees = Object.fromEntries(FIELDS.map((f) => [f, paise[f] / 100])) as Omit<ChargeBreakdown, 'turnover'>;
+  const rupees = Object.fromEntries(FIELDS.map((f) => [f, paise[f] / 100])) as NonNullable<TradeCharges['breakdown']>;
   return { charges: rupees.total, breakdown: rupees, source: 'estimated' };
 }

@@ -12,7 +12,7 @@ import {
   toIstTimestamp,
 } from '@bahi/trading';
 import type { TradeChargesPreview, TradeFormField, TradeFormValues, TradeProduct, TradeSegment } from '@bahi/ui';
-import type { ChargeProfile } from '../broker-profile';
+import { type ChargeProfile, dpChargePaise } from '../broker-profile';
 import type { JournalTrade } from '../journal-data';
 
 export type TradeFormErrors = Partial<Record<TradeFormField, string>>;
@@ -253,16 +253,18 @@ export function estimateTradeCharges(
 
   const note = (legs: ChargeLeg[], at: string): TradeCharges => {
     const base = estimateCharges({ exchange: values.exchange, segment, tradeDate: new Date(at), legs }, broker.profile);
-    const sells = legs.some((l) => l.side === 'sell');
-    if (segment !== 'equity-delivery' || !sells || broker.dpChargePerSell === 0) return { ...base, dp: 0 };
-    const dpPaise = Math.round(broker.dpChargePerSell * 100);
-    const dpGstPaise = Math.round((dpPaise * 18) / 100);
+    const dp = dpChargePaise(
+      segment,
+      legs.some((l) => l.side === 'sell'),
+      broker.dpChargePerSell,
+    );
+    if (dp.dp === 0) return { ...base, dp: 0 };
     const cents = (p: number) => p / 100;
     return {
       ...base,
-      dp: cents(dpPaise),
-      gst: cents(Math.round(base.gst * 100) + dpGstPaise),
-      total: cents(Math.round(base.total * 100) + dpPaise + dpGstPaise),
+      dp: cents(dp.dp),
+      gst: cents(Math.round(base.gst * 100) + dp.gst),
+      total: cents(Math.round(base.total * 100) + dp.dp + dp.gst),
     };
   };
 
