@@ -1,9 +1,10 @@
 import { PACKED, type PreparedJournal } from './prepare';
-import type { Rows, Summary, SummaryWithCurves } from './summarize';
-import { allRows, finishSummary } from './summarize';
+import { allRows, finishSummary, type Rows, type Summary, type SummaryWithCurves, summaryOf } from './summarize';
 
-// Each group's running figures, side by side in one array (a group's in three cache lines): one array keeps the
-// hot loop's pointers in registers, where two dozen separate arrays would not fit.
+// Each group's running sums, side by side in one array: eight numbers, one 64-byte cache line per group, so every
+// group of every dimension stays in the processor's cache while the journal streams past. What depends on the order
+// or the days of a group's trades (largest win and loss, drawdown, streaks, trading days, best and worst day) is not
+// summed here: no screen shows it per group, so it is worked out from the group's own rows only if it is read.
 const TRADES = 0;
 const NET = 1;
 const GROSS = 2;
@@ -12,44 +13,51 @@ const WINS = 4;
 const LOSSES = 5;
 const PROFIT = 6;
 const LOSS = 7;
-const BEST_WIN = 8;
-const BEST_WIN_AT = 9;
-const WORST_LOSS = 10;
-const WORST_LOSS_AT = 11;
-const WIN_RUN = 12;
-const LOSS_RUN = 13;
-const LONGEST_WIN = 14;
-const LONGEST_LOSS = 15;
-const PEAK = 16;
-const PEAK_AT = 17;
-const DD = 18;
-const DD_PEAK = 19;
-const DD_PEAK_AT = 20;
-const DD_TROUGH_AT = 21;
-const FIELDS = 24;
+const FIELDS = 8;
+
+/** The figures of a group summary that are worked out from its rows on first read. */
+const ON_READ = [
+  'largestWin',
+  'largestLoss',
+  'maxDrawdown',
+  'tradingDays',
+  'bestDay',
+  'worstDay',
+  'longestWinStreak',
+  'longestLossStreak',
+] as const;
+
+const NOT_SUMMED = {
+  bestWinAt: -1,
+  worstLossAt: -1,
+  dd: 0,
+  ddPeak: 0,
+  ddPeakAt: -1,
+  ddTroughAt: -1,
+  longestWin: 0,
+  longestLoss: 0,
+};
+const NO_DAYS = { pnl: new Float64Array(0), trades: new Float64Array(0), from: 0, to: 0, dayOf: null };
 
 /**
- * Running figures of every group of every dimension, fed the journal's rows once in exit order. Each row is read
- * once (its packed cache line) and added to each of its ~12 groups, whose figures stay in the processor's cache.
- * Measured about twice as fast as summarising each group over its own rows scattered through the journal.
- * The arithmetic is `summaryOf`'s, in the same order, so the figures are identical.
+ * Running sums of every group of every dimension, fed the journal's rows once in exit order: each row is read once
+ * (its packed cache line) and added to each of its ~12 groups. The arithmetic is `summaryOf`'s, in the same order,
+ * so the figures are identical to summarising each group's rows on their own.
  */
 export class GroupTotals {
   private readonly state: Float64Array;
-  /** Per (group, day) cell: net P&L at 2c, trades at 2c + 1. */
-  private readonly cells: Float64Array;
+  private readonly rows: Uint32Array;
+  /** Every group's rows in exit order (`groupRows.subarray(groupStart[g], groupStart[g + 1])`), made on first need. */
+  private groupRows: Uint32Array | null = null;
+  private groupStart: Uint32Array | null = null;
 
   constructor(
     private readonly journal: PreparedJournal,
     rows: Rows,
   ) {
     this.state = new Float64Array(journal.groupCount * FIELDS);
-    for (let b = 0; b < this.state.length; b += FIELDS) {
-      for (const at of [BEST_WIN_AT, WORST_LOSS_AT, PEAK_AT, DD_PEAK_AT, DD_TROUGH_AT]) this.state[b + at] = -1;
-    }
-    this.cells = new Float64Array(journal.cellDay.length * 2);
-    const { packed, rowGroupStart, rowGroups, rowCells } = journal;
-    addRows(packed, rowGroupStart, rowGroups, rowCells, rows ?? allRows(journal), this.state, this.cells);
+    this.rows = rows ?? allRows(journal);
+    addRows(journal.packed, journal.rowGroupStart, journal.rowGroups, this.rows, this.state);
   }
 
   /** Trades in group g (numbered across dimensions). */
@@ -57,20 +65,29 @@ export class GroupTotals {
     return this.state[g * FIELDS + TRADES]!;
   }
 
+  /** Group g's rows in exit order; every group's are laid out in one counting-sort pass the first time. */
+  rowsOf(g: number): Uint32Array {
+    if (!this.groupRows || !this.groupStart) {
+      const { groupCount, rowGroupStart, rowGroups } = this.journal;
+      const start = new Uint32Array(groupCount + 1);
+      for (let h = 0; h < groupCount; h++) start[h + 1] = start[h]! + this.trades(h);
+      const next = start.slice(0, groupCount);
+      const out = new Uint32Array(start[groupCount]!);
+      for (const i of this.rows) {
+        for (let k = rowGroupStart[i]!; k < rowGroupStart[i + 1]!; k++) out[next[rowGroups[k]!]!++] = i;
+      }
+      this.groupRows = out;
+      this.groupStart = start;
+    }
+    return this.groupRows.subarray(this.groupStart[g]!, this.groupStart[g + 1]!);
+  }
+
   /** Group g's summary; with its rows in exit order, its equity curves too. */
   summary(g: number, curveRows?: Uint32Array): Summary | SummaryWithCurves {
-    const { cellStart, cellDay } = this.journal;
+    if (curveRows) return summaryOf(this.journal, curveRows);
     const st = this.state;
     const b = g * FIELDS;
-    const from = cellStart[g]!;
-    const to = cellStart[g + 1]!;
-    const pnl = new Float64Array(to - from);
-    const trades = new Float64Array(to - from);
-    for (let c = from; c < to; c++) {
-      pnl[c - from] = this.cells[2 * c]!;
-      trades[c - from] = this.cells[2 * c + 1]!;
-    }
-    return finishSummary(
+    const summary = finishSummary(
       this.journal,
       {
         n: st[b + TRADES]!,
@@ -81,18 +98,19 @@ export class GroupTotals {
         losses: st[b + LOSSES]!,
         profit: st[b + PROFIT]!,
         loss: st[b + LOSS]!,
-        bestWinAt: st[b + BEST_WIN_AT]!,
-        worstLossAt: st[b + WORST_LOSS_AT]!,
-        dd: st[b + DD]!,
-        ddPeak: st[b + DD_PEAK]!,
-        ddPeakAt: st[b + DD_PEAK_AT]!,
-        ddTroughAt: st[b + DD_TROUGH_AT]!,
-        longestWin: st[b + LONGEST_WIN]!,
-        longestLoss: st[b + LONGEST_LOSS]!,
+        ...NOT_SUMMED,
       },
-      { pnl, trades, from: 0, to: to - from, dayOf: cellDay.subarray(from, to) },
-      curveRows,
+      NO_DAYS,
     );
+    let full: Summary | undefined;
+    const read = () => {
+      full ??= summaryOf(this.journal, this.rowsOf(g));
+      return full;
+    };
+    for (const key of ON_READ) {
+      Object.defineProperty(summary, key, { enumerable: true, configurable: true, get: () => read()[key] });
+    }
+    return summary;
   }
 }
 
@@ -104,10 +122,8 @@ function addRows(
   packed: Float64Array,
   rowGroupStart: Uint32Array,
   rowGroups: Uint32Array,
-  rowCells: Uint32Array,
   rows: Uint32Array,
   state: Float64Array,
-  cells: Float64Array,
 ): void {
   for (let s = 0; s < rows.length; s++) {
     const i = rows[s]!;
@@ -123,41 +139,13 @@ function addRows(
     for (let k = rowGroupStart[i]!; k < end; k++) {
       const b = rowGroups[k]! * FIELDS;
       state[b + TRADES]!++;
-      const total = state[b + NET]! + pnl;
-      state[b + NET] = total;
+      state[b + NET]! += pnl;
       state[b + GROSS]! += rowGross;
       state[b + CHARGES]! += rowCharges;
       state[b + WINS]! += win;
       state[b + LOSSES]! += lost;
       state[b + PROFIT]! += winPnl;
       state[b + LOSS]! += lossAmount;
-      if (pnl > state[b + BEST_WIN]!) {
-        state[b + BEST_WIN] = pnl;
-        state[b + BEST_WIN_AT] = i;
-      }
-      if (pnl < state[b + WORST_LOSS]!) {
-        state[b + WORST_LOSS] = pnl;
-        state[b + WORST_LOSS_AT] = i;
-      }
-      const wr = (state[b + WIN_RUN]! + 1) * win;
-      state[b + WIN_RUN] = wr;
-      if (wr > state[b + LONGEST_WIN]!) state[b + LONGEST_WIN] = wr;
-      const lr = (state[b + LOSS_RUN]! + 1) * lost;
-      state[b + LOSS_RUN] = lr;
-      if (lr > state[b + LONGEST_LOSS]!) state[b + LONGEST_LOSS] = lr;
-      const top = state[b + PEAK]!;
-      if (total > top) {
-        state[b + PEAK] = total;
-        state[b + PEAK_AT] = i;
-      } else if (top - total > state[b + DD]!) {
-        state[b + DD] = top - total;
-        state[b + DD_PEAK] = top;
-        state[b + DD_PEAK_AT] = state[b + PEAK_AT]!;
-        state[b + DD_TROUGH_AT] = i;
-      }
-      const c = rowCells[k]! * 2;
-      cells[c]! += pnl;
-      cells[c + 1]!++;
     }
   }
 }

@@ -196,15 +196,6 @@ export interface PreparedJournal {
   /** Row i's groups: `rowGroups[rowGroupStart[i]] … rowGroups[rowGroupStart[i + 1] − 1]`. */
   readonly rowGroupStart: Uint32Array;
   readonly rowGroups: Uint32Array;
-  /**
-   * The (group, trade date) pairs that occur, as cells numbered by group, then date: `rowCells[k]` is the cell of
-   * membership `rowGroups[k]`, group g's cells are `cellStart[g] … cellStart[g + 1] − 1`, and `cellDay[c]` is a
-   * cell's day index. A group's daily P&L is then a few sums per traded day, not a table of every day per group
-   * (thousands of option contracts × years of days would not fit).
-   */
-  readonly rowCells: Uint32Array;
-  readonly cellStart: Uint32Array;
-  readonly cellDay: Uint32Array;
 }
 
 const FROM_TRADE: Partial<Record<Dimension, (t: TradeForStats) => string | null | readonly string[]>> = {
@@ -315,7 +306,6 @@ export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal
     }
     rowGroupStart[i + 1] = k;
   }
-  const cells = dayCells(rowGroups, rowGroupStart, dayIndex, groupCount, distinct.length);
 
   return {
     trades,
@@ -335,50 +325,7 @@ export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal
     groupCount,
     rowGroupStart,
     rowGroups,
-    ...cells,
   };
-}
-
-const DENSE_CELLS = 1 << 22;
-
-function dayCells(
-  rowGroups: Uint32Array,
-  rowGroupStart: Uint32Array,
-  dayIndex: Uint32Array,
-  groups: number,
-  days: number,
-) {
-  // Cell key g × days + d; numbering the distinct keys in ascending order orders cells by group, then date.
-  const keys = new Float64Array(rowGroups.length);
-  for (let i = 0; i + 1 < rowGroupStart.length; i++) {
-    for (let k = rowGroupStart[i]!; k < rowGroupStart[i + 1]!; k++) keys[k] = rowGroups[k]! * days + dayIndex[i]!;
-  }
-  const rowCells = new Uint32Array(keys.length);
-  let distinct: Float64Array;
-  if (groups * days <= DENSE_CELLS) {
-    // A table of every key is small enough: mark, number in key order, look up, without hashing a million keys.
-    const table = new Int32Array(groups * days).fill(-1);
-    for (let k = 0; k < keys.length; k++) table[keys[k]!] = 0;
-    let cells = 0;
-    for (let key = 0; key < table.length; key++) if (table[key] === 0) table[key] = cells++;
-    distinct = new Float64Array(cells);
-    for (let key = 0; key < table.length; key++) if (table[key]! >= 0) distinct[table[key]!] = key;
-    for (let k = 0; k < keys.length; k++) rowCells[k] = table[keys[k]!]!;
-  } else {
-    distinct = Float64Array.from(new Set(keys)).sort();
-    const cellOf = new Map<number, number>();
-    for (let c = 0; c < distinct.length; c++) cellOf.set(distinct[c]!, c);
-    for (let k = 0; k < keys.length; k++) rowCells[k] = cellOf.get(keys[k]!)!;
-  }
-  const cellStart = new Uint32Array(groups + 1);
-  const cellDay = new Uint32Array(distinct.length);
-  for (let c = 0; c < distinct.length; c++) {
-    const g = Math.floor(distinct[c]! / days);
-    cellDay[c] = distinct[c]! - g * days;
-    cellStart[g + 1]!++;
-  }
-  for (let g = 0; g < groups; g++) cellStart[g + 1]! += cellStart[g]!;
-  return { rowCells, cellStart, cellDay };
 }
 
 /** The latest trade date among `rows` (all rows when null), 'YYYY-MM-DD'; null when there are none. */

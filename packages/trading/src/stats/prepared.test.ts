@@ -93,6 +93,22 @@ describe('the prepared journal on a random journal', () => {
     expect(groupByAll(prepared, { filter })).toEqual(groupByAll(kept));
   });
 
+  it.each(filters.slice(0, 4).map((f) => [JSON.stringify(f), f]))(
+    "each group's summary, drawdown, streaks and days included, is summarize() of that group's trades: filter %s",
+    (_, filter) => {
+      const kept = filterTrades(trades, filter);
+      for (const [dimension, keyOf] of [
+        ['symbol', (t: TradeForStats) => t.symbol],
+        ['side', (t: TradeForStats) => t.side],
+      ] as const) {
+        for (const group of groupBy(prepared, dimension, { filter })) {
+          const { equity: _curves, ...plain } = summarize(kept.filter((t) => keyOf(t) === group.key));
+          expect(group.summary, `${dimension} ${group.key}`).toEqual(plain);
+        }
+      }
+    },
+  );
+
   it('agrees with a plain loop over the trades in exit order', () => {
     const byExit = [...trades].sort(
       (a, b) => Date.parse(a.exitTime) - Date.parse(b.exitTime) || Date.parse(a.entryTime) - Date.parse(b.entryTime),
