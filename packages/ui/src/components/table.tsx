@@ -94,6 +94,51 @@ function compare(a: string | number, b: string | number): number {
   return String(a).localeCompare(String(b), 'en-IN', { numeric: true });
 }
 
+/**
+ * A column header that sorts when it has `onSort`: a button with the direction's arrow, and `aria-sort` so a screen
+ * reader says how the table is ordered ('none' on the other sortable columns).
+ */
+export function SortableHead({
+  children,
+  align,
+  direction,
+  onSort,
+}: {
+  children: React.ReactNode;
+  align?: 'left' | 'right';
+  /** This column's direction when the table is sorted by it. */
+  direction?: 'asc' | 'desc';
+  onSort?: () => void;
+}) {
+  const Icon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <TableHead
+      scope="col"
+      aria-sort={
+        onSort ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined
+      }
+      className={cn(align === 'right' && 'text-right')}
+    >
+      {onSort ? (
+        <button
+          type="button"
+          data-slot="sort-button"
+          onClick={onSort}
+          className={cn(
+            '-mx-2 inline-flex items-center gap-1 rounded-md px-2 py-1 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
+            direction && 'text-foreground',
+          )}
+        >
+          {children}
+          <Icon className="size-3.5" aria-hidden="true" />
+        </button>
+      ) : (
+        children
+      )}
+    </TableHead>
+  );
+}
+
 /** A table with sortable headers (buttons with aria-sort on the header cell), loading rows and an empty row. */
 export function DataTable<Row>({
   caption,
@@ -135,36 +180,16 @@ export function DataTable<Row>({
       <TableCaption className={cn(captionHidden && 'sr-only')}>{caption}</TableCaption>
       <TableHeader>
         <TableRow>
-          {columns.map((column) => {
-            const active = sort?.column === column.id;
-            const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
-            const Icon = active ? (sort.direction === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown;
-            return (
-              <TableHead
-                key={column.id}
-                scope="col"
-                aria-sort={column.sortValue ? (ariaSort ?? 'none') : undefined}
-                className={cn(column.align === 'right' && 'text-right')}
-              >
-                {column.sortValue ? (
-                  <button
-                    type="button"
-                    data-slot="sort-button"
-                    onClick={() => toggle(column.id)}
-                    className={cn(
-                      '-mx-2 inline-flex items-center gap-1 rounded-md px-2 py-1 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                      active && 'text-foreground',
-                    )}
-                  >
-                    {column.header}
-                    <Icon className="size-3.5" aria-hidden="true" />
-                  </button>
-                ) : (
-                  column.header
-                )}
-              </TableHead>
-            );
-          })}
+          {columns.map((column) => (
+            <SortableHead
+              key={column.id}
+              align={column.align}
+              direction={sort?.column === column.id ? sort.direction : undefined}
+              onSort={column.sortValue ? () => toggle(column.id) : undefined}
+            >
+              {column.header}
+            </SortableHead>
+          ))}
         </TableRow>
       </TableHeader>
       <TableBody>

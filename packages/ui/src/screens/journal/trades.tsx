@@ -1,5 +1,5 @@
 import { isEmptyFilter, type TradeFilter } from '@bahi/trading';
-import { ArrowDown, ArrowUp, ArrowUpDown, BarChart3, Download, FileUp, Tag, Trash2 } from 'lucide-react';
+import { BarChart3, Download, FileUp, Tag, Trash2 } from 'lucide-react';
 import * as React from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/alert';
@@ -28,7 +28,16 @@ import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { Money } from '../../components/money';
 import { Stat } from '../../components/stat';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../components/table';
+import {
+  SortableHead,
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../components/table';
 import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { type AreaCallbacks, addTrade, importTrades } from './area-actions';
@@ -460,38 +469,16 @@ function TradeTable({
                 />
               </TableHead>
             ) : null}
-            {COLUMNS.map((column) => {
-              const sortable = column.sortValue !== undefined;
-              const active = sort.key === column.key;
-              const Icon = active ? (sort.direction === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown;
-              return (
-                <TableHead
-                  key={column.key}
-                  scope="col"
-                  aria-sort={
-                    sortable ? (active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none') : undefined
-                  }
-                  className={cn(column.align === 'right' && 'text-right')}
-                >
-                  {sortable ? (
-                    <button
-                      type="button"
-                      data-slot="sort-button"
-                      onClick={() => sortBy(column.key as SortKey)}
-                      className={cn(
-                        '-mx-2 inline-flex items-center gap-1 rounded-md px-2 py-1 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                        active && 'text-foreground',
-                      )}
-                    >
-                      {column.header}
-                      <Icon className="size-3.5" aria-hidden="true" />
-                    </button>
-                  ) : (
-                    column.header
-                  )}
-                </TableHead>
-              );
-            })}
+            {COLUMNS.map((column) => (
+              <SortableHead
+                key={column.key}
+                align={column.align}
+                direction={sort.key === column.key ? sort.direction : undefined}
+                onSort={column.sortValue ? () => sortBy(column.key as SortKey) : undefined}
+              >
+                {column.header}
+              </SortableHead>
+            ))}
           </TableRow>
         </TableHeader>
         <TableBody>
