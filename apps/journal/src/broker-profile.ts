@@ -1,7 +1,17 @@
 // The user's default broker profile (public.broker_profiles) as @bahi/trading's BrokerProfile, and the form that
 // edits it on /profile. Percentages are of turnover per executed order (0.03 means 0.03 %); caps and fees in rupees.
 
-import { type BrokerageRule, type BrokerProfile, DISCOUNT_BROKER, percent, type Segment } from '@bahi/trading';
+import {
+  type BrokerageRule,
+  type BrokerProfile,
+  type ChargeBreakdown,
+  type ChargeLeg,
+  DISCOUNT_BROKER,
+  type Exchange,
+  estimateCharges,
+  percent,
+  type Segment,
+} from '@bahi/trading';
 import type { BrokerChargesValues, BrokerId } from '@bahi/ui';
 
 export type Broker = BrokerId;
@@ -29,14 +39,58 @@ export interface ChargeProfile {
 
 export const DEFAULT_CHARGE_PROFILE: ChargeProfile = { id: null, profile: DISCOUNT_BROKER, dpChargePerSell: 0 };
 
+/** A trade's charges, contract-note style, with the depository charge on a delivery sell (its GST is in `gst`). */
+export type TradeChargeBreakdown = ChargeBreakdown & { dp: number };
+
+const NOTE_FIELDS = [
+  'turnover',
+  'brokerage',
+  'stt',
+  'transaction',
+  'sebi',
+  'stamp',
+  'gst',
+  'ipft',
+  'dp',
+  'total',
+] as const;
+
 /**
- * The depository charge of one contract note, in paise, with its 18% GST: due once on a day a delivery holding is
- * sold, nothing for other segments or a day without a sell.
+ * A trade's charges as its contract notes add up: one note per IST trading day, each at its own date's rates, plus
+ * the profile's DP charge and its 18% GST on a day a delivery holding is sold. Summed in paise, so exact.
  */
-export function dpChargePaise(segment: Segment, sells: boolean, dpChargePerSell: number): { dp: number; gst: number } {
-  if (segment !== 'equity-delivery' || !sells || dpChargePerSell === 0) return { dp: 0, gst: 0 };
-  const dp = Math.round(dpChargePerSell * 100);
-  return { dp, gst: Math.round((dp * 18) / 100) };
+export function contractNotes(
+  exchange: Exchange,
+  segment: Segment,
+  notes: ReadonlyArray<{ date: string; legs: ChargeLeg[] }>,
+  broker: ChargeProfile,
+): TradeChargeBreakdown {
+  const paise = Object.fromEntries(NOTE_FIELDS.map((f) => [f, 0])) as Record<(typeof NOTE_FIELDS)[number], number>;
+  for (const { date, legs } of notes) {
+    const note = estimateCharges({ exchange, segment, tradeDate: date, legs }, broker.profile);
+    for (const f of NOTE_FIELDS) if (f !== 'dp') paise[f] += Math.round(note[f] * 100);
+    const sells = legs.some((l) => l.side === 'sell');
+    if (segment === 'equity-delivery' && sells && broker.dpChargePerSell > 0) {
+      const dp = Math.round(broker.dpChargePerSell * 100);
+      const gst = Math.round((dp * 18) / 100);
+      paise.dp += dp;
+      paise.gst += gst;
+      paise.total += dp + gst;
+    }
+  }
+  const rupees = (f: (typeof NOTE_FIELDS)[number]) => paise[f] / 100;
+  return {
+    turnover: rupees('turnover'),
+    brokerage: rupees('brokerage'),
+    stt: rupees('stt'),
+    transaction: rupees('transaction'),
+    sebi: rupees('sebi'),
+    stamp: rupees('stamp'),
+    gst: rupees('gst'),
+    ipft: rupees('ipft'),
+    dp: rupees('dp'),
+    total: rupees('total'),
+  };
 }
 
 // No cap in the row means the percentage alone applies; a cap larger than any order's brokerage does the same.

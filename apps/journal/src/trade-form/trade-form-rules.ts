@@ -1,18 +1,9 @@
 // The trade form's rules as plain functions: defaults, IST times, lot sizes, validation with a message per field,
 // the live charges estimate and the public.trades row a save writes. No React, no Supabase.
 
-import {
-  type ChargeBreakdown,
-  type ChargeLeg,
-  estimateCharges,
-  kolkataDate,
-  lotSize,
-  parseTimestamp,
-  type Segment,
-  toIstTimestamp,
-} from '@bahi/trading';
+import { type ChargeLeg, kolkataDate, lotSize, parseTimestamp, type Segment, toIstTimestamp } from '@bahi/trading';
 import type { TradeChargesPreview, TradeFormField, TradeFormValues, TradeProduct, TradeSegment } from '@bahi/ui';
-import { type ChargeProfile, dpChargePaise } from '../broker-profile';
+import { type ChargeProfile, contractNotes, type TradeChargeBreakdown } from '../broker-profile';
 import type { JournalTrade } from '../journal-data';
 
 export type TradeFormErrors = Partial<Record<TradeFormField, string>>;
@@ -199,24 +190,7 @@ export function validateTrade(values: TradeFormValues, now: Date): TradeFormErro
   return errors;
 }
 
-export type TradeCharges = ChargeBreakdown & { dp: number };
-
-function sumBreakdowns(a: TradeCharges, b: TradeCharges): TradeCharges {
-  // Each figure is already rounded to the paisa; summing in paise keeps it exact.
-  const add = (x: number, y: number) => Math.round(x * 100 + y * 100) / 100;
-  return {
-    turnover: add(a.turnover, b.turnover),
-    brokerage: add(a.brokerage, b.brokerage),
-    stt: add(a.stt, b.stt),
-    transaction: add(a.transaction, b.transaction),
-    sebi: add(a.sebi, b.sebi),
-    stamp: add(a.stamp, b.stamp),
-    gst: add(a.gst, b.gst),
-    ipft: add(a.ipft, b.ipft),
-    dp: add(a.dp, b.dp),
-    total: add(a.total, b.total),
-  };
-}
+export type TradeCharges = TradeChargeBreakdown;
 
 /** Gross P&L in rupees: (exit − entry) × units for a long, reversed for a short, exact to the paisa. */
 export function grossPnl(side: 'long' | 'short', units: number, entry: number, exit: number): number {
@@ -251,31 +225,14 @@ export function estimateTradeCharges(
     ? { side: values.side === 'long' ? 'sell' : 'buy', quantity: units, price: exit }
     : undefined;
 
-  const note = (legs: ChargeLeg[], at: string): TradeCharges => {
-    const base = estimateCharges({ exchange: values.exchange, segment, tradeDate: new Date(at), legs }, broker.profile);
-    const dp = dpChargePaise(
-      segment,
-      legs.some((l) => l.side === 'sell'),
-      broker.dpChargePerSell,
-    );
-    if (dp.dp === 0) return { ...base, dp: 0 };
-    const cents = (p: number) => p / 100;
-    return {
-      ...base,
-      dp: cents(dp.dp),
-      gst: cents(Math.round(base.gst * 100) + dp.gst),
-      total: cents(Math.round(base.total * 100) + dp.dp + dp.gst),
-    };
-  };
-
   try {
-    let charges: TradeCharges;
-    if (closing && exitAt && kolkataDate(new Date(exitAt)) === kolkataDate(new Date(entryAt))) {
-      charges = note([opening, closing], entryAt);
-    } else {
-      charges = note([opening], entryAt);
-      if (closing && exitAt) charges = sumBreakdowns(charges, note([closing], exitAt));
-    }
+    const entryDay = kolkataDate(new Date(entryAt));
+    const exitDay = closing && exitAt ? kolkataDate(new Date(exitAt)) : undefined;
+    const notes =
+      closing && exitDay === entryDay
+        ? [{ date: entryDay, legs: [opening, closing] }]
+        : [{ date: entryDay, legs: [opening] }, ...(closing && exitDay ? [{ date: exitDay, legs: [closing] }] : [])];
+    const charges = contractNotes(values.exchange, segment, notes, broker);
     return closed && exit !== undefined
       ? { charges, grossPnl: grossPnl(values.side, units, entry, exit) }
       : { charges };

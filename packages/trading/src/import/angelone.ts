@@ -3,11 +3,11 @@
 // The same report saved as CSV reads alike. The price is the Buy Price of a buy and the Sell Price of a sell;
 // the charge columns are the broker's own, so they become the fill's fees. Contracts are Angel One trading
 // symbols: NIFTY24NOV2626000CE (underlying, DD MMM YY, strike, CE / PE), NIFTY24NOV26FUT, SBIN-EQ.
-import { normaliseExchange, normaliseSide, parseDate, parseNumber } from './normalise';
+import { monthNumber, normaliseExchange, normaliseSide, parseDate, parseNumber } from './normalise';
 import { cellTimestamp, type SpreadsheetInput, sheetRecords } from './sheet';
 import { decodeSymbol } from './symbols';
 import { readRecords, rowError } from './table';
-import type { Fill, ImportRowError, OptionType, ParseResult, Segment } from './types';
+import type { Fill, FillContract, ImportRowError, OptionType, ParseResult } from './types';
 
 const REQUIRED = ['scrip/contract', 'buy/sell', 'buy_price', 'sell_price', 'quantity', 'trade_id', 'date'];
 const CHARGES = [
@@ -43,16 +43,6 @@ const LABEL: Record<string, string> = {
 };
 const MMM = '(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)';
 const ANGEL_CONTRACT = new RegExp(`^([A-Z0-9&_-]+?)(\\d{2})${MMM}(\\d{2})(?:(\\d+(?:\\.\\d+)?)(CE|PE)|FUT)$`);
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-
-interface Contract {
-  segment: Segment;
-  symbol: string;
-  underlying: string | null;
-  expiry: string | null;
-  strike: number | null;
-  optionType: OptionType | null;
-}
 
 /** Reads an Angel One trade book: XLSX bytes, or the CSV text (or bytes) of the same report. */
 export function parseAngelOneTrades(input: SpreadsheetInput): ParseResult {
@@ -126,10 +116,10 @@ function readRow(row: number, get: (column: string) => string): Fill | ImportRow
 }
 
 /** Null for a derivative whose expiry day cannot be read. */
-function readContract(name: string): Contract | null {
+function readContract(name: string): FillContract | null {
   const m = ANGEL_CONTRACT.exec(name);
   if (m) {
-    const expiry = parseDate(`20${m[4]}-${MONTHS.indexOf(m[3] ?? '') + 1}-${m[2]}`);
+    const expiry = parseDate(`20${m[4]}-${monthNumber(m[3] ?? '')}-${m[2]}`);
     if (expiry === null) return null;
     const isOption = m[6] !== undefined;
     return {

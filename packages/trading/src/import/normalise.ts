@@ -86,23 +86,26 @@ export function parseNumber(value: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-const MONTHS: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-};
+/** Month abbreviations as Indian brokers write them in symbols and dates (JAN … DEC). */
+export const MONTH_NAMES = [
+  'JAN',
+  'FEB',
+  'MAR',
+  'APR',
+  'MAY',
+  'JUN',
+  'JUL',
+  'AUG',
+  'SEP',
+  'OCT',
+  'NOV',
+  'DEC',
+] as const;
 
+/** 1–12 for 'Jan', 'JAN', 'January'…; null for anything else. */
 export function monthNumber(abbr: string): number | null {
-  return MONTHS[abbr.slice(0, 3).toLowerCase()] ?? null;
+  const i = (MONTH_NAMES as readonly string[]).indexOf(abbr.slice(0, 3).toUpperCase());
+  return i < 0 ? null : i + 1;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -35,6 +35,9 @@ export interface Fill {
   row: number;
 }
 
+/** The instrument of a fill, as a broker reader works it out from the row. */
+export type FillContract = Pick<Fill, 'segment' | 'symbol' | 'underlying' | 'expiry' | 'strike' | 'optionType'>;
+
 /** A row the parser could not import, with a message a trader can act on. */
 export interface ImportRowError {
   row: number;

@@ -4,11 +4,19 @@
 // A derivative's contract comes from its symbol when Scrip Code or Company is one (Upstox's own
 // `NIFTY 26000 CE 24 NOV 26`, or Kite-style NIFTY26N2426000CE); otherwise from the Instrument Type, Strike Price
 // and Expiry columns, with the underlying and CE / PE read from Company. Such a contract is named the Upstox way.
-import { normaliseExchange, normaliseOptionType, normaliseSegment, normaliseSide, parseNumber } from './normalise';
+import {
+  MONTH_NAMES,
+  monthNumber,
+  normaliseExchange,
+  normaliseOptionType,
+  normaliseSegment,
+  normaliseSide,
+  parseNumber,
+} from './normalise';
 import { cellDate, cellTimestamp, type SpreadsheetInput, sheetRecords } from './sheet';
 import { decodeSymbol } from './symbols';
 import { readRecords, rowError } from './table';
-import type { Fill, ImportRowError, OptionType, ParseResult, Segment } from './types';
+import type { Fill, FillContract, ImportRowError, OptionType, ParseResult } from './types';
 
 const REQUIRED = ['date', 'exchange', 'trade_num', 'side', 'quantity', 'price'];
 /** Column names as the report writes them, for messages. */
@@ -27,19 +35,9 @@ const LABEL: Record<string, string> = {
   quantity: 'Quantity',
   price: 'Price',
 };
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 // Upstox trading symbols: `NIFTY 26000 CE 24 NOV 26`, `RELIANCE FUT 24 NOV 26`.
 const UPSTOX_OPTION = /^([A-Z0-9&_-]+)\s+(\d+(?:\.\d+)?)\s+(CE|PE)\s+(\d{1,2})\s+([A-Z]{3})\s+(\d{2})$/;
 const UPSTOX_FUTURE = /^([A-Z0-9&_-]+)\s+FUT\s+(\d{1,2})\s+([A-Z]{3})\s+(\d{2})$/;
-
-interface Contract {
-  segment: Segment;
-  symbol: string;
-  underlying: string | null;
-  expiry: string | null;
-  strike: number | null;
-  optionType: OptionType | null;
-}
 
 /** Reads an Upstox trade report: XLSX bytes, or the CSV text (or bytes) of the same report. */
 export function parseUpstoxTrades(input: SpreadsheetInput): ParseResult {
@@ -94,15 +92,15 @@ function readRow(row: number, get: (column: string) => string): Fill | ImportRow
   };
 }
 
-function readContract(get: (column: string) => string): Contract | { column: string; message: string } {
+function readContract(get: (column: string) => string): FillContract | { column: string; message: string } {
   const names = [get('scrip_code'), get('company')].map((s) => s.trim().toUpperCase().replace(/\s+/g, ' '));
   for (const name of names) {
     const spaced = UPSTOX_OPTION.exec(name) ?? UPSTOX_FUTURE.exec(name);
     if (spaced) {
       const isOption = spaced.length === 7;
       const [day, mon, yy] = isOption ? spaced.slice(4, 7) : spaced.slice(2, 5);
-      const month = MONTHS.indexOf(mon ?? '') + 1;
-      const expiry = month === 0 ? null : cellDate(`${day}-${month}-20${yy}`);
+      const month = monthNumber(mon ?? '');
+      const expiry = month === null ? null : cellDate(`${day}-${month}-20${yy}`);
       if (expiry !== null) {
         return {
           segment: isOption ? 'options' : 'futures',
@@ -140,7 +138,7 @@ function readContract(get: (column: string) => string): Contract | { column: str
   const underlying = (company.split(' ')[0] ?? '') || (/^\d+$/.test(scrip) ? '' : scrip);
   if (underlying === '') return { column: 'company', message: 'Company is empty, so the underlying is unknown' };
   // Named the Upstox way: NIFTY 26000 CE 24 NOV 26.
-  const when = `${expiry.slice(8, 10)} ${MONTHS[Number(expiry.slice(5, 7)) - 1]} ${expiry.slice(2, 4)}`;
+  const when = `${expiry.slice(8, 10)} ${MONTH_NAMES[Number(expiry.slice(5, 7)) - 1]} ${expiry.slice(2, 4)}`;
   if (kind === 'futures') {
     return {
       segment: 'futures',

@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { cn } from '../../lib/utils';
 
 // Two small controls for fast entry: a segmented radio group (one click, arrow keys move between options, as native
@@ -44,21 +45,33 @@ export function Segmented<V extends string>({ legend, name, value, options, onCh
 
 export interface ToggleChipsProps {
   legend: string;
+  /** A line under the chips, e.g. what the choice is for. */
+  help?: string;
   options: readonly string[];
   value: readonly string[];
   onChange?: (value: string[]) => void;
   disabled?: boolean;
 }
 
-/** Multi-select as pressed/unpressed buttons: quicker than a listbox for a handful of well-known words. */
-export function ToggleChips({ legend, options, value, onChange, disabled }: ToggleChipsProps) {
+/**
+ * Multi-select as pressed/unpressed buttons: quicker than a listbox for a handful of well-known words. A saved value
+ * that is not among the options (an imported emotion, a custom timeframe) is shown too, so it can be seen and removed.
+ */
+export function ToggleChips({ legend, help, options, value, onChange, disabled }: ToggleChipsProps) {
+  const helpId = React.useId();
+  const all = [...options, ...value.filter((v) => !options.includes(v))];
   const toggle = (option: string) =>
     onChange?.(value.includes(option) ? value.filter((v) => v !== option) : [...value, option]);
   return (
-    <fieldset data-slot="toggle-chips" className="grid gap-2" disabled={disabled}>
+    <fieldset
+      data-slot="toggle-chips"
+      className="grid gap-2"
+      disabled={disabled}
+      aria-describedby={help ? helpId : undefined}
+    >
       <legend className="mb-2 font-medium text-sm">{legend}</legend>
       <div className="flex flex-wrap gap-1.5">
-        {options.map((option) => {
+        {all.map((option) => {
           const on = value.includes(option);
           return (
             <button
@@ -76,6 +89,11 @@ export function ToggleChips({ legend, options, value, onChange, disabled }: Togg
           );
         })}
       </div>
+      {help ? (
+        <p id={helpId} className="text-muted-foreground text-sm">
+          {help}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -56,8 +56,8 @@ export const PlaybookFormCreate: AreaStory = {
     await userEvent.click(canvas.getByRole('button', { name: 'Add rule' }));
     await expect(canvas.getByRole('textbox', { name: 'Rule 1' })).toHaveFocus();
     await userEvent.keyboard('No entries before 09:30');
-    await userEvent.click(canvas.getByRole('checkbox', { name: 'NSE options' }));
-    await expect(canvas.getByRole('checkbox', { name: 'NSE options' })).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'NSE options', pressed: false }));
+    await expect(canvas.getByRole('button', { name: 'NSE options', pressed: true })).toBeVisible();
   },
 };
 
@@ -68,7 +68,7 @@ export const PlaybookFormEdit: AreaStory = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'Edit playbook', level: 1 })).toBeVisible();
     // A saved timeframe outside the presets stays selected.
-    await expect(canvas.getByRole('checkbox', { name: '2h' })).toBeChecked();
+    await expect(canvas.getByRole('button', { name: '2h', pressed: true })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Move rule 1 up' })).toBeDisabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Move rule 1 down' }));
     await expect(canvas.getByRole('textbox', { name: 'Rule 1' })).toHaveValue(

@@ -4,13 +4,13 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Button, buttonVariants, IconButton } from '../../components/button';
 import { Card, CardContent, CardFooter } from '../../components/card';
-import { Checkbox } from '../../components/checkbox';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-boundary';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { Skeleton } from '../../components/skeleton';
 import { Textarea } from '../../components/textarea';
+import { ToggleChips } from './choice-group';
 
 /** A checklist rule. Saved rules keep their id: trade_playbook_rules refers to it. */
 export interface PlaybookRuleDraft {
@@ -78,61 +78,6 @@ export interface PlaybookFormScreenProps {
   onChange?: (values: PlaybookFormValues) => void;
   onSubmit?: (values: PlaybookFormValues) => void;
   onCancel?: () => void;
-}
-
-/** Toggle chips for a list of options, keeping any saved value that is not among them. */
-function ChipGroup({
-  legend,
-  help,
-  options,
-  selected,
-  disabled,
-  onChange,
-}: {
-  legend: string;
-  help: string;
-  options: readonly string[];
-  selected: string[];
-  disabled: boolean;
-  onChange: (next: string[]) => void;
-}) {
-  const helpId = React.useId();
-  const all = [...options, ...selected.filter((s) => !options.includes(s))];
-  return (
-    <fieldset className="grid gap-2" aria-describedby={helpId}>
-      <legend className="mb-2 font-medium text-sm">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {all.map((option, i) => {
-          const on = selected.includes(option);
-          const id = `${helpId}-${i}`;
-          return (
-            <label
-              key={option}
-              htmlFor={id}
-              className="inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1.5 text-sm has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/10"
-            >
-              <Checkbox
-                id={id}
-                checked={on}
-                disabled={disabled}
-                onCheckedChange={(checked) =>
-                  onChange(
-                    checked
-                      ? all.filter((o) => o === option || selected.includes(o))
-                      : selected.filter((s) => s !== option),
-                  )
-                }
-              />
-              {option}
-            </label>
-          );
-        })}
-      </div>
-      <p id={helpId} className="text-muted-foreground text-sm">
-        {help}
-      </p>
-    </fieldset>
-  );
 }
 
 function RulesEditor({
@@ -341,19 +286,19 @@ export function PlaybookFormScreen({
               disabled={saving}
               onChange={(rules) => set('rules', rules)}
             />
-            <ChipGroup
+            <ToggleChips
               legend="Markets"
               help="Where you trade this setup."
               options={PLAYBOOK_MARKETS}
-              selected={values.markets}
+              value={values.markets}
               disabled={saving}
               onChange={(markets) => set('markets', markets)}
             />
-            <ChipGroup
+            <ToggleChips
               legend="Timeframes"
               help="The chart timeframes you read it on."
               options={PLAYBOOK_TIMEFRAMES}
-              selected={values.timeframes}
+              value={values.timeframes}
               disabled={saving}
               onChange={(timeframes) => set('timeframes', timeframes)}
             />
