@@ -167,9 +167,11 @@ values ('6d656d6f-0000-4000-8000-000000000001', 'active', 'yearly', 'razorpay', 
 -- ---------------------------------------------------------------------------------------------------
 -- Journal settings: broker profile, playbooks, tags, funds
 -- ---------------------------------------------------------------------------------------------------
-insert into public.broker_profiles (id, user_id, name, broker, is_default, dp_charge_per_sell, created_at)
+-- Zerodha states its DP charge as ₹15.34 per scrip including GST (₹13 + ₹2.34).
+insert into public.broker_profiles (id, user_id, name, broker, is_default, dp_charge_per_sell, dp_charge_includes_gst,
+  residence_state, created_at)
 values ('6d656d6f-0000-4000-8000-0000000000b1', '6d656d6f-0000-4000-8000-000000000001', 'Zerodha', 'zerodha', true,
-  15.34, '2026-07-28 10:30:00+05:30');
+  15.34, true, 'MH', '2026-07-28 10:30:00+05:30');
 
 insert into public.playbooks (id, user_id, name, description, rules, markets, timeframes, created_at)
 values
@@ -217,6 +219,11 @@ values
     '6d656d6f-0000-4000-8000-0000000000b1'),
   ('6d656d6f-0000-4000-8000-000000000001', 'adjustment', -354.00, '2026-11-02', 'Demat AMC (₹300 + GST)',
     '6d656d6f-0000-4000-8000-0000000000b1');
+
+-- A bonus the trader recorded (HDFC Bank's 1:1 of August 2025): before any of the demo's HDFCBANK trades, so it
+-- adjusts nothing they hold, but it is in their list of splits and bonuses.
+insert into public.corporate_actions (user_id, symbol, kind, ratio_from, ratio_to, ex_date, note)
+values ('6d656d6f-0000-4000-8000-000000000001', 'HDFCBANK', 'bonus', 1, 1, '2025-08-26', 'Bonus 1:1');
 
 -- ---------------------------------------------------------------------------------------------------
 -- Trades: one or two a trading day from 3 Aug to 20 Nov 2026, rotating through the instruments below.
@@ -375,13 +382,14 @@ c as (
       when v.segment = 'futures' then 0.00002
       else 0.00003
     end * v.buy_value, 2) as stamp_duty,
-    case when v.product = 'delivery' and v.status = 'closed' then 15.34 else 0 end as dp_charges
+    -- The DP charge before its GST: ₹15.34 including 18% GST is ₹13.00 + ₹2.34.
+    case when v.product = 'delivery' and v.status = 'closed' then 13.00 else 0 end as dp_charges
   from v
 )
 select c.*,
-  round(0.18 * (c.brokerage + c.exchange_txn + c.sebi), 2) as gst,
+  round(0.18 * (c.brokerage + c.exchange_txn + c.sebi), 2) + round(0.18 * c.dp_charges, 2) as gst,
   c.brokerage + c.stt + c.exchange_txn + c.sebi + c.ipft + c.stamp_duty + c.dp_charges
-    + round(0.18 * (c.brokerage + c.exchange_txn + c.sebi), 2) as total
+    + round(0.18 * (c.brokerage + c.exchange_txn + c.sebi), 2) + round(0.18 * c.dp_charges, 2) as total
 from c;
 
 -- One import per month of Zerodha tradebooks.

@@ -21,6 +21,8 @@
 -- unique key holds; re-importing the file still finds '<id>' and skips it.
 --
 -- Undo is `delete from public.imports where id = …`: the import's trades and fills cascade.
+-- Dropped first so the file applies again over a later version of the function (20261125200000 renames a parameter).
+drop function if exists public.import_trades(jsonb, jsonb, uuid[]);
 create or replace function public.import_trades(p_import jsonb, p_trades jsonb, p_replace_open uuid[] default '{}')
 returns jsonb
 language plpgsql

@@ -17,6 +17,7 @@ export default defineProject({
       'tests/rls.test.ts',
       'tests/rpcs.test.ts',
       'tests/import-trades.test.ts',
+      'tests/rebuild-trades.test.ts',
       'tests/migrations.test.ts',
       'tests/stack.e2e.test.ts',
       'functions/razorpay/activation.sql.test.ts',

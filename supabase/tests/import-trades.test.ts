@@ -405,13 +405,13 @@ describe('only the owner', () => {
     const before = await journalSize(OTHER);
     expect(before).toEqual({ imports: 1, trades: 1, fills: 1 });
 
-    // Naming OTHER's open trade in p_replace_open stops DEMO's import, and the trade stays.
+    // Naming OTHER's open trade in p_replace stops DEMO's import, and the trade stays.
     const demoBefore = await journalSize(DEMO);
     const error = await failure(commitImport(demo, fileOf('steal.xlsx', 'zerodha'), [], [myOpen?.id as string]));
     expect(error).toEqual({
       code: '40001',
       message:
-        'Some open trades this import continues are no longer open in your journal. Reload the page and import again.',
+        'Some trades this change rebuilds are no longer in your journal as they were. Reload the page and try again.',
     });
     expect(await journalSize(OTHER)).toEqual(before);
     expect(await journalSize(DEMO)).toEqual(demoBefore);

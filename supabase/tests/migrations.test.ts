@@ -37,6 +37,7 @@ describe('migrations', () => {
     expect(tables.map((t) => t.name)).toEqual([
       'private.app_settings',
       'public.broker_profiles',
+      'public.corporate_actions',
       'public.funds',
       'public.gallery_items',
       'public.imports',
@@ -55,8 +56,9 @@ describe('migrations', () => {
     for (const t of tables) expect(t.rls, t.name).toBe(true);
   });
 
-  // import_trades is the one SECURITY INVOKER function: it writes the caller's own rows, so RLS is its guard.
-  it('make every public function SECURITY DEFINER (but import_trades) with an empty search_path, closed to anon', async () => {
+  // The functions that write the caller's own trades are SECURITY INVOKER: RLS is their guard.
+  const INVOKER = ['change_corporate_action', 'import_trades', 'rebuild_trades', 'undo_import'];
+  it('make every public function SECURITY DEFINER (but the trade writers) with an empty search_path, closed to anon', async () => {
     const fns = await rows<{ name: string; definer: boolean; config: string[] | null; anon: boolean; auth: boolean }>(
       `select p.proname as name, p.prosecdef as definer, p.proconfig as config,
          has_function_privilege('anon', p.oid, 'execute') as anon,
@@ -64,7 +66,7 @@ describe('migrations', () => {
        from pg_proc p where p.pronamespace = 'public'::regnamespace order by 1`,
     );
     for (const f of fns) {
-      expect(f.definer, f.name).toBe(f.name !== 'import_trades');
+      expect(f.definer, f.name).toBe(!INVOKER.includes(f.name));
       expect(f.config, f.name).toContain('search_path=""');
       expect(f.anon, f.name).toBe(false);
     }
@@ -74,10 +76,13 @@ describe('migrations', () => {
       'add_role_to_user',
       'admin_list_subscriptions',
       'admin_list_users',
+      'change_corporate_action',
       'has_free_access',
       'import_trades',
       'is_admin_secure',
+      'rebuild_trades',
       'remove_role_from_user',
+      'undo_import',
     ]);
   });
 
@@ -94,8 +99,8 @@ describe('migrations', () => {
          (select count(*) from private.app_settings)::int as settings`,
     );
     expect(after).toEqual(before);
-    // 11 journal tables × 4 + 4 read-own + 4 on storage.objects
-    expect(before.policies).toBe(52);
+    // 12 journal tables × 4 + 4 read-own + 4 on storage.objects
+    expect(before.policies).toBe(56);
   });
 });
 
@@ -150,6 +155,36 @@ describe('constraints', () => {
        returning to_char(trade_date, 'YYYY-MM-DD') as trade_date, net_pnl`,
     );
     expect(row).toEqual({ trade_date: '2026-11-21', net_pnl: '3808.59' });
+  });
+
+  it('date the P&L by the Indian day of exit, a minute either side of IST midnight, and none while open', async () => {
+    // Entered 10:00 IST on 20 Nov. 18:29 UTC on 20 Nov is 23:59 IST the same day; 18:31 UTC is 00:01 IST on 21 Nov.
+    const rows = await as<{ symbol: string; trade_date: string; exit_date: string | null }>(
+      db,
+      user(DEMO),
+      `insert into public.trades (user_id, exchange, segment, product, symbol, side, quantity, avg_entry_price,
+         avg_exit_price, entry_time, exit_time, status, gross_pnl)
+       values
+         ('${DEMO}', 'NSE', 'equity', 'delivery', 'TCS', 'long', 1, 3100, 3110,
+          '2026-11-20 10:00+05:30', '2026-11-20 18:29:00+00', 'closed', 10),
+         ('${DEMO}', 'NSE', 'equity', 'delivery', 'INFY', 'long', 1, 1500, 1490,
+          '2026-11-20 10:00+05:30', '2026-11-20 18:31:00+00', 'closed', -10),
+         ('${DEMO}', 'NSE', 'equity', 'delivery', 'SBIN', 'long', 1, 800, null,
+          '2026-11-20 10:00+05:30', null, 'open', null)
+       returning symbol, to_char(trade_date, 'YYYY-MM-DD') as trade_date, to_char(exit_date, 'YYYY-MM-DD') as exit_date`,
+    );
+    expect(rows).toEqual([
+      { symbol: 'TCS', trade_date: '2026-11-20', exit_date: '2026-11-20' },
+      { symbol: 'INFY', trade_date: '2026-11-20', exit_date: '2026-11-21' },
+      { symbol: 'SBIN', trade_date: '2026-11-20', exit_date: null },
+    ]);
+  });
+
+  it('index the exit day for per-day reads', async () => {
+    const index = await one<{ def: string }>(
+      `select indexdef as def from pg_indexes where schemaname = 'public' and indexname = 'trades_user_exit_date_idx'`,
+    );
+    expect(index.def).toContain('(user_id, exit_date)');
   });
 
   it('stamp updated_at on every update', async () => {
@@ -347,10 +382,13 @@ describe('seed', () => {
   });
 
   it('writes the daily journal on trading days, each with its trades to link to', async () => {
+    // A day's trades, as the notebook and the calendar list them: closed that day, or opened that day.
     const lonely = await rows(
       `select n.journal_date::text as day from public.notes n
        where n.user_id = $1 and n.kind = 'daily'
-         and not exists (select 1 from public.trades t where t.user_id = n.user_id and t.trade_date = n.journal_date)`,
+         and not exists (
+           select 1 from public.trades t
+           where t.user_id = n.user_id and (t.exit_date = n.journal_date or t.trade_date = n.journal_date))`,
       [DEMO],
     );
     expect(lonely).toEqual([]);

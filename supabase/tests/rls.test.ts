@@ -52,6 +52,7 @@ describe('user tables', () => {
   it('covers every table that has a user_id column', () => {
     expect(userTables).toEqual([
       'broker_profiles',
+      'corporate_actions',
       'funds',
       'gallery_items',
       'imports',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createUser, expect, logIn, mailLinks, newestMail, test, uniqueEmail } from './support';
+import { createUser, expect, logIn, mailLinks, newestMail, sql, test, uniqueEmail } from './support';
 
 test('sign up, verify the email from the inbox, onboard, reach the dashboard', async ({ page }) => {
   const email = uniqueEmail('signup');
@@ -16,10 +16,26 @@ test('sign up, verify the email from the inbox, onboard, reach the dashboard', a
   await page.goto(link!);
   await page.waitForURL('**/onboarding');
   await expect(page.getByLabel('What should we call you?')).toHaveValue('Priya Raman');
-  for (let step = 0; step < 3; step += 1) await page.getByRole('button', { name: 'Continue' }).click();
+  for (let step = 0; step < 2; step += 1) await page.getByRole('button', { name: 'Continue' }).click();
+  // Broker and capital: neither a name in the capital field nor an unanswered broker gets through.
+  const capital = page.getByRole('textbox', { name: 'Trading capital (₹)' });
+  await capital.fill('Ravi Kumar');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText("Choose your broker, or pick “I'll choose later”.")).toBeVisible();
+  await expect(page.getByText('Enter your trading capital in rupees, like 5,00,000.')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Broker' })).toBeFocused();
+  await page.getByRole('combobox', { name: 'Broker' }).click();
+  await page.getByRole('option', { name: 'Zerodha' }).click();
+  await capital.fill('₹ 5,00,000.50');
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Go to dashboard' }).click();
   await page.waitForURL('**/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  const [saved] = await sql<{ data: Record<string, unknown> }>(
+    'select raw_user_meta_data as data from auth.users where email = $1',
+    [email],
+  );
+  expect(saved?.data).toMatchObject({ full_name: 'Priya Raman', broker: 'Zerodha', trading_capital: 500_000.5 });
 });
 
 test('a wrong password shows the service message; the right one signs in; log out signs out', async ({ page }) => {

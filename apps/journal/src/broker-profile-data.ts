@@ -7,7 +7,7 @@ import { journalKeys } from './journal-data';
 import { supabase } from './supabase';
 
 const COLUMNS =
-  'id, name, broker, delivery_brokerage_pct, delivery_brokerage_cap, intraday_brokerage_pct, intraday_brokerage_cap, futures_brokerage_pct, futures_brokerage_cap, options_brokerage_per_order, dp_charge_per_sell';
+  'id, name, broker, delivery_brokerage_pct, delivery_brokerage_cap, intraday_brokerage_pct, intraday_brokerage_cap, futures_brokerage_pct, futures_brokerage_cap, options_brokerage_per_order, dp_charge_per_sell, dp_charge_includes_gst, residence_state';
 
 export const brokerProfileKey = (userId: string | undefined) => [...journalKeys.all(userId), 'broker-profile'] as const;
 

@@ -20,20 +20,24 @@ const row: BrokerProfileRow = {
   futures_brokerage_cap: '20.00',
   options_brokerage_per_order: '0',
   dp_charge_per_sell: '18.50',
+  dp_charge_includes_gst: false,
+  residence_state: 'KA',
 };
 
 describe('toChargeProfile', () => {
-  it('turns the numeric columns into brokerage rules', () => {
-    const { id, profile, dpChargePerSell } = toChargeProfile(row);
+  it('turns the numeric columns into brokerage rules, the DP charge as stated and the state', () => {
+    const { id, settings } = toChargeProfile(row);
+    const profile = settings.profile!;
     expect(id).toBe('bp1');
-    expect(dpChargePerSell).toBe(18.5);
+    expect(profile.dp).toEqual({ amount: 18.5, includesGst: false });
+    expect(settings.state).toBe('KA');
     expect(profile.brokerage['equity-intraday']).toEqual({ kind: 'percent-capped', rate: 3000, capPerOrder: 20 });
     expect(profile.brokerage.futures).toEqual({ kind: 'free' });
     expect(profile.brokerage.options).toEqual({ kind: 'free' });
   });
 
   it('applies a percentage with no cap in full', () => {
-    const { profile } = toChargeProfile(row);
+    const profile = toChargeProfile(row).settings.profile;
     // 0.25% of ₹1,40,000 = ₹350, uncapped.
     const charges = estimateCharges(
       {
@@ -61,11 +65,15 @@ describe('the broker charges card', () => {
       futuresCap: '20',
       optionsPerOrder: '0',
       dpPerSell: '18.5',
+      dpIncludesGst: false,
+      residenceState: 'KA',
     });
   });
 
   it('builds the row to save, a blank cap meaning no cap', () => {
-    expect(brokerChargesPayload({ ...DEFAULT_BROKER_CHARGES, broker: 'dhan', dpPerSell: '13.5' })).toEqual({
+    expect(
+      brokerChargesPayload({ ...DEFAULT_BROKER_CHARGES, broker: 'dhan', dpPerSell: '13.5', dpIncludesGst: false }),
+    ).toEqual({
       ok: true,
       row: {
         name: 'Dhan',
@@ -78,6 +86,8 @@ describe('the broker charges card', () => {
         futures_brokerage_cap: 20,
         options_brokerage_per_order: 20,
         dp_charge_per_sell: 13.5,
+        dp_charge_includes_gst: false,
+        residence_state: null,
       },
     });
   });

@@ -1,17 +1,8 @@
-// The user's default broker profile (public.broker_profiles) as @bahi/trading's BrokerProfile, and the form that
+// The user's default broker profile (public.broker_profiles) as @bahi/trading's charge settings, and the form that
 // edits it on /profile. Percentages are of turnover per executed order (0.03 means 0.03 %); caps and fees in rupees.
+// The charge rules themselves (contract notes, the DP charge and its GST) live in @bahi/trading.
 
-import {
-  type BrokerageRule,
-  type BrokerProfile,
-  type ChargeBreakdown,
-  type ChargeLeg,
-  DISCOUNT_BROKER,
-  type Exchange,
-  estimateCharges,
-  percent,
-  type Segment,
-} from '@bahi/trading';
+import { type BrokerageRule, type ChargeSettings, DISCOUNT_BROKER, type IndianStateCode, percent } from '@bahi/trading';
 import type { BrokerChargesValues, BrokerId } from '@bahi/ui';
 
 export type Broker = BrokerId;
@@ -28,70 +19,17 @@ export interface BrokerProfileRow {
   futures_brokerage_cap: number | string | null;
   options_brokerage_per_order: number | string;
   dp_charge_per_sell: number | string;
+  dp_charge_includes_gst: boolean;
+  residence_state: string | null;
 }
 
-/** A broker profile ready for the charge estimate: the brokerage rules plus the depository charge on a delivery sell. */
+/** A broker profile ready for the charge estimates, with its row id (recorded on estimated trades). */
 export interface ChargeProfile {
   id: string | null;
-  profile: BrokerProfile;
-  dpChargePerSell: number;
+  settings: ChargeSettings;
 }
 
-export const DEFAULT_CHARGE_PROFILE: ChargeProfile = { id: null, profile: DISCOUNT_BROKER, dpChargePerSell: 0 };
-
-/** A trade's charges, contract-note style, with the depository charge on a delivery sell (its GST is in `gst`). */
-export type TradeChargeBreakdown = ChargeBreakdown & { dp: number };
-
-const NOTE_FIELDS = [
-  'turnover',
-  'brokerage',
-  'stt',
-  'transaction',
-  'sebi',
-  'stamp',
-  'gst',
-  'ipft',
-  'dp',
-  'total',
-] as const;
-
-/**
- * A trade's charges as its contract notes add up: one note per IST trading day, each at its own date's rates, plus
- * the profile's DP charge and its 18% GST on a day a delivery holding is sold. Summed in paise, so exact.
- */
-export function contractNotes(
-  exchange: Exchange,
-  segment: Segment,
-  notes: ReadonlyArray<{ date: string; legs: ChargeLeg[] }>,
-  broker: ChargeProfile,
-): TradeChargeBreakdown {
-  const paise = Object.fromEntries(NOTE_FIELDS.map((f) => [f, 0])) as Record<(typeof NOTE_FIELDS)[number], number>;
-  for (const { date, legs } of notes) {
-    const note = estimateCharges({ exchange, segment, tradeDate: date, legs }, broker.profile);
-    for (const f of NOTE_FIELDS) if (f !== 'dp') paise[f] += Math.round(note[f] * 100);
-    const sells = legs.some((l) => l.side === 'sell');
-    if (segment === 'equity-delivery' && sells && broker.dpChargePerSell > 0) {
-      const dp = Math.round(broker.dpChargePerSell * 100);
-      const gst = Math.round((dp * 18) / 100);
-      paise.dp += dp;
-      paise.gst += gst;
-      paise.total += dp + gst;
-    }
-  }
-  const rupees = (f: (typeof NOTE_FIELDS)[number]) => paise[f] / 100;
-  return {
-    turnover: rupees('turnover'),
-    brokerage: rupees('brokerage'),
-    stt: rupees('stt'),
-    transaction: rupees('transaction'),
-    sebi: rupees('sebi'),
-    stamp: rupees('stamp'),
-    gst: rupees('gst'),
-    ipft: rupees('ipft'),
-    dp: rupees('dp'),
-    total: rupees('total'),
-  };
-}
+export const DEFAULT_CHARGE_PROFILE: ChargeProfile = { id: null, settings: { profile: DISCOUNT_BROKER } };
 
 // No cap in the row means the percentage alone applies; a cap larger than any order's brokerage does the same.
 const NO_CAP = 1e9;
@@ -107,15 +45,19 @@ export function toChargeProfile(row: BrokerProfileRow): ChargeProfile {
   const options = Number(row.options_brokerage_per_order);
   return {
     id: row.id,
-    dpChargePerSell: Number(row.dp_charge_per_sell),
-    profile: {
-      name: row.name,
-      brokerage: {
-        'equity-delivery': percentRule(Number(row.delivery_brokerage_pct), num(row.delivery_brokerage_cap)),
-        'equity-intraday': percentRule(Number(row.intraday_brokerage_pct), num(row.intraday_brokerage_cap)),
-        futures: percentRule(Number(row.futures_brokerage_pct), num(row.futures_brokerage_cap)),
-        options: options === 0 ? { kind: 'free' } : { kind: 'flat', perOrder: options },
+    settings: {
+      profile: {
+        name: row.name,
+        brokerage: {
+          'equity-delivery': percentRule(Number(row.delivery_brokerage_pct), num(row.delivery_brokerage_cap)),
+          'equity-intraday': percentRule(Number(row.intraday_brokerage_pct), num(row.intraday_brokerage_cap)),
+          futures: percentRule(Number(row.futures_brokerage_pct), num(row.futures_brokerage_cap)),
+          options: options === 0 ? { kind: 'free' } : { kind: 'flat', perOrder: options },
+        },
+        dp: { amount: Number(row.dp_charge_per_sell), includesGst: row.dp_charge_includes_gst },
       },
+      // No state chosen: the rates fall back to DEFAULT_STATE's and say they are estimated.
+      state: (row.residence_state as IndianStateCode | null) ?? undefined,
     },
   };
 }
@@ -130,7 +72,9 @@ export const DEFAULT_BROKER_CHARGES: BrokerChargesValues = {
   futuresPct: '0.03',
   futuresCap: '20',
   optionsPerOrder: '20',
-  dpPerSell: '0',
+  dpPerSell: '15.34',
+  dpIncludesGst: true,
+  residenceState: '',
 };
 
 const str = (v: number | string | null) => (v === null ? '' : String(Number(v)));
@@ -147,6 +91,8 @@ export function brokerChargesValues(row: BrokerProfileRow | null): BrokerCharges
     futuresCap: str(row.futures_brokerage_cap),
     optionsPerOrder: str(row.options_brokerage_per_order),
     dpPerSell: str(row.dp_charge_per_sell),
+    dpIncludesGst: row.dp_charge_includes_gst,
+    residenceState: row.residence_state ?? '',
   };
 }
 
@@ -168,7 +114,8 @@ export function brokerChargesPayload(
   v: BrokerChargesValues,
 ): { ok: true; row: Omit<BrokerProfileRow, 'id'> } | { ok: false; errors: BrokerChargesErrors } {
   const errors: BrokerChargesErrors = {};
-  const read = (key: keyof BrokerChargesValues, optional: boolean, max?: number): number | null => {
+  type NumberField = Exclude<keyof BrokerChargesValues, 'broker' | 'dpIncludesGst' | 'residenceState'>;
+  const read = (key: NumberField, optional: boolean, max?: number): number | null => {
     const raw = v[key].trim().replace(/,/g, '');
     if (raw === '') {
       if (!optional) errors[key] = 'Enter a number (0 for none).';
@@ -190,6 +137,8 @@ export function brokerChargesPayload(
     futures_brokerage_cap: read('futuresCap', true),
     options_brokerage_per_order: read('optionsPerOrder', false) ?? 0,
     dp_charge_per_sell: read('dpPerSell', false) ?? 0,
+    dp_charge_includes_gst: v.dpIncludesGst,
+    residence_state: v.residenceState || null,
   };
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, row };
 }

@@ -5,7 +5,8 @@ import type { JournalTrade } from './journal-data';
 // journal-data's queries are not used here; keep the real client (and its config check) out of a unit test.
 vi.mock('./supabase', () => ({ supabase: {} }));
 
-const trade = (id: string, tradeDate: string, gross: number | null, charges = 20, more: Partial<JournalTrade> = {}) =>
+/** A trade entered at 09:30 IST on `date` and, unless open (gross null), closed at 10:00 IST the same day. */
+const trade = (id: string, date: string, gross: number | null, charges = 20, more: Partial<JournalTrade> = {}) =>
   ({
     id,
     exchange: 'NSE',
@@ -21,9 +22,10 @@ const trade = (id: string, tradeDate: string, gross: number | null, charges = 20
     quantity: 65,
     entryPrice: 100,
     exitPrice: gross === null ? null : 100 + gross / 65,
-    entryTime: `${tradeDate}T09:30:00+05:30`,
-    exitTime: gross === null ? null : `${tradeDate}T10:00:00+05:30`,
-    tradeDate,
+    entryTime: `${date}T09:30:00+05:30`,
+    exitTime: gross === null ? null : `${date}T10:00:00+05:30`,
+    entryDate: date,
+    exitDate: gross === null ? null : date,
     status: gross === null ? 'open' : 'closed',
     grossPnl: gross,
     charges,
@@ -63,8 +65,8 @@ describe('periodRange', () => {
 
 describe('dashboardData', () => {
   it('is null while the journal has no closed trade (open ones do not count)', () => {
-    expect(dashboardData([], 'all', '2026-11-21')).toBeNull();
-    expect(dashboardData([trade('o', '2026-11-20', null)], 'all', '2026-11-21')).toBeNull();
+    expect(dashboardData([], null)).toBeNull();
+    expect(dashboardData([trade('o', '2026-11-20', null)], null)).toBeNull();
   });
 
   it("figures this month's closed trades net of charges, newest first", () => {
@@ -81,8 +83,7 @@ describe('dashboardData', () => {
         trade('d', '2026-11-05', 250),
         trade('o', '2026-11-20', null),
       ],
-      'month',
-      '2026-11-21',
+      periodRange('month', '2026-11-21'),
       new Map([['pb1', 'Opening range breakout']]),
     )!;
     expect(data.range).toEqual({ from: '2026-11-01', to: '2026-11-21' });
@@ -92,8 +93,9 @@ describe('dashboardData', () => {
     expect(data.summary.charges).toEqual({ value: 60, n: 3 });
     // 1,210 won ÷ 420 lost.
     expect(data.summary.profitFactor.value).toBeCloseTo(1210 / 420, 10);
-    // By day: 3 Nov +560, 5 Nov +230 → equity 560, 790.
+    // By day: ₹0 the day before, 3 Nov +560, 5 Nov +230 → equity 0, 560, 790.
     expect(data.equity.map((d) => [d.date, d.netPnl, d.equity])).toEqual([
+      ['2026-11-02', 0, 0],
       ['2026-11-03', 560, 560],
       ['2026-11-05', 230, 790],
     ]);
@@ -103,9 +105,32 @@ describe('dashboardData', () => {
   });
 
   it('keeps a period with no trades apart from an empty journal', () => {
-    const data = dashboardData([trade('a', '2026-08-03', 500)], 'month', '2026-11-21')!;
+    const data = dashboardData([trade('a', '2026-08-03', 500)], periodRange('month', '2026-11-21'))!;
     expect(data.summary.trades).toBe(0);
     expect(data.recentTrades).toEqual([]);
+  });
+
+  it('counts a trade in the period it was closed in, not the one it was entered in', () => {
+    // Entered 30 Oct, closed 3 Nov (+1,000 − 20 = +980): November's. Entered 31 Oct 15:00 IST, closed at 00:01 IST
+    // on 1 Nov (18:31 UTC on 31 Oct) for −120 − 20 = −140: November's too. Closed 31 Oct 23:59 IST: October's.
+    const carried = [
+      trade('swing', '2026-10-30', 1000, 20, { exitTime: '2026-11-03T10:00:00+05:30', exitDate: '2026-11-03' }),
+      trade('late', '2026-10-31', -120, 20, { exitTime: '2026-10-31T18:31:00Z', exitDate: '2026-11-01' }),
+      trade('oct', '2026-10-31', 300, 20, { exitTime: '2026-10-31T18:29:00Z', exitDate: '2026-10-31' }),
+    ];
+    const november = dashboardData(carried, periodRange('month', '2026-11-21'))!;
+    expect(november.summary.trades).toBe(2);
+    expect(november.summary.netPnl.value).toBe(840);
+    expect(november.recentTrades.map((t) => t.id)).toEqual(['swing', 'late']);
+    // The curve starts at ₹0 on 31 Oct; the first close (1 Nov, −140) is a drawdown from ₹0.
+    expect(november.equity.map((d) => [d.date, d.equity])).toEqual([
+      ['2026-10-31', 0],
+      ['2026-11-01', -140],
+      ['2026-11-03', 840],
+    ]);
+    expect(november.summary.maxDrawdown).toMatchObject({ value: 140, peakDate: null, troughDate: '2026-11-01' });
+    const october = dashboardData(carried, { from: '2026-10-01', to: '2026-10-31' })!;
+    expect([october.summary.trades, october.summary.netPnl.value]).toEqual([1, 280]);
   });
 });
 

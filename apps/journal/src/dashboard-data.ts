@@ -1,13 +1,14 @@
 // The dashboard's figures for a period, from the journal the other areas share: the statistics are
-// @bahi/trading's `summarize`; this module only picks the period's trades and shapes what the screen shows.
+// @bahi/trading's `summarize`; this module only picks the period's trades and shapes what the screen shows. A trade
+// belongs to the period its IST exit day falls in (when its P&L was realised), as on the calendar and funds.
 import { summarize, type TradeForStats } from '@bahi/trading';
 import type { ChargeLine, DashboardData, DashboardPeriod, DashboardTrade } from '@bahi/ui';
 import { type JournalTrade, toStatsTrade } from './journal-data';
 
 /** The dashboard's legacy recent-trades row (still read by data.ts's `recentTradesQuery`). */
 export interface ClosedTrade extends DashboardTrade {
-  /** IST calendar day of the trade, 'YYYY-MM-DD'. */
-  tradeDate: string;
+  /** IST calendar day of exit (the P&L day), 'YYYY-MM-DD'. */
+  exitDate: string;
   charges: number;
 }
 
@@ -75,13 +76,13 @@ export function chargeLines(trades: readonly JournalTrade[]): ChargeLine[] {
 const SEGMENT_LABELS = { equity: 'Equity', futures: 'Futures', options: 'Options' } as const;
 
 /**
- * The dashboard for `period` (closed trades whose IST trade date falls in it); null when the journal has no closed
- * trade at all (the screen's empty state). `trades` may come in any order.
+ * The dashboard for the IST dates `range` (both inclusive; null for all time, see `periodRange`): the closed trades
+ * whose IST exit day falls in it. Null when the journal has no closed trade at all (the screen's empty state).
+ * `trades` may come in any order.
  */
 export function dashboardData(
   trades: readonly JournalTrade[],
-  period: DashboardPeriod,
-  today: string,
+  range: { from: string; to: string } | null,
   playbookNames: ReadonlyMap<string, string> = new Map(),
   recentCount = 10,
 ): DashboardData | null {
@@ -91,9 +92,8 @@ export function dashboardData(
     if (stats) closed.push({ journal, stats });
   }
   if (closed.length === 0) return null;
-  const range = periodRange(period, today);
   const inPeriod = range
-    ? closed.filter((t) => t.stats.tradeDate >= range.from && t.stats.tradeDate <= range.to)
+    ? closed.filter((t) => t.stats.exitDate >= range.from && t.stats.exitDate <= range.to)
     : closed;
   const summary = summarize(inPeriod.map((t) => t.stats));
   const { equity, ...figures } = summary;

@@ -35,7 +35,7 @@ interface TradeRow {
   side: 'long' | 'short';
   exit_time: string | null;
   entry_time: string;
-  trade_date: string;
+  exit_date: string;
   net_pnl: number | string | null;
   charges: number | string | null;
 }
@@ -44,7 +44,7 @@ const SEGMENTS = { equity: 'Equity', futures: 'Futures', options: 'Options' } as
 
 export function toClosedTrade(row: TradeRow): ClosedTrade {
   return {
-    tradeDate: row.trade_date,
+    exitDate: row.exit_date,
     charges: Number(row.charges ?? 0),
     id: row.id,
     symbol: row.symbol,
@@ -70,7 +70,7 @@ export function recentTradesQuery(userId: string | undefined, limit = 200) {
     queryFn: async () => {
       const { data, error } = await supabase
         .from('trades')
-        .select('id, symbol, segment, side, entry_time, exit_time, trade_date, net_pnl, charges')
+        .select('id, symbol, segment, side, entry_time, exit_time, exit_date, net_pnl, charges')
         .eq('status', 'closed')
         .order('exit_time', { ascending: false })
         .limit(limit);

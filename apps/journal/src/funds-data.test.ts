@@ -60,14 +60,15 @@ describe('returnOnCapital (Modified Dietz)', () => {
 });
 
 describe('fundsSummary', () => {
-  const trade = (exitTime: string, netPnl: number | null, status: 'open' | 'closed' = 'closed') =>
-    ({ status, exitTime, netPnl }) as JournalTrade;
+  /** A trade closed on `exitDate` (the database's IST day of its exit time), or an open one. */
+  const trade = (exitDate: string | null, netPnl: number | null, status: 'open' | 'closed' = 'closed') =>
+    ({ status, exitDate, netPnl }) as JournalTrade;
 
   it('totals each kind and books P&L on the IST exit day', () => {
     const { summary, capital } = fundsSummary(
       [...january, { id: 'd', kind: 'adjustment', amount: -354, occurredOn: '2026-01-05', note: null }],
-      // 20:00 UTC on 9 Jan is 01:30 on 10 Jan in India.
-      [trade('2026-01-09T20:00:00Z', 3_000), trade('2026-01-25T09:00:00Z', -1_000), trade('', null, 'open')],
+      // Closed at 20:00 UTC on 9 Jan, which is 01:30 on 10 Jan in India: the database dates it 10 Jan.
+      [trade('2026-01-10', 3_000), trade('2026-01-25', -1_000), trade(null, null, 'open')],
       '2026-01-31',
     );
     expect(summary.deposits).toEqual({ total: 150_000, count: 2 });
@@ -94,8 +95,8 @@ describe('financial year', () => {
     const { summary } = fundsSummary(
       [january[0]!],
       [
-        { status: 'closed', exitTime: '2026-01-10T05:00:00Z', netPnl: 3_000 } as JournalTrade,
-        { status: 'closed', exitTime: '2026-04-10T05:00:00Z', netPnl: 2_000 } as JournalTrade,
+        { status: 'closed', exitDate: '2026-01-10', netPnl: 3_000 } as JournalTrade,
+        { status: 'closed', exitDate: '2026-04-10', netPnl: 2_000 } as JournalTrade,
       ],
       '2026-04-30',
     );

@@ -1,6 +1,5 @@
 // Capital for the Funds page: money moved in and out (table `funds`) plus the realised trading P&L after charges,
 // by IST day, and the return on that capital.
-import { kolkataDate } from '@bahi/trading';
 import type { CapitalPoint, FundFormValues, FundKind, FundMovement, FundsSummary, ReturnOnCapital } from '@bahi/ui';
 import type { JournalTrade } from './journal-data';
 
@@ -19,8 +18,8 @@ export interface RealisedPnl {
 export function realisedPnl(trades: readonly JournalTrade[]): RealisedPnl[] {
   const out: RealisedPnl[] = [];
   for (const t of trades) {
-    if (t.status !== 'closed' || t.netPnl === null || !t.exitTime) continue;
-    out.push({ date: kolkataDate(new Date(t.exitTime)), netPnl: t.netPnl });
+    if (t.status !== 'closed' || t.netPnl === null || !t.exitDate) continue;
+    out.push({ date: t.exitDate, netPnl: t.netPnl });
   }
   return out;
 }

@@ -4,6 +4,7 @@
 
 import type { TradeForStats } from '@bahi/trading';
 import type { FundMovement } from '@bahi/ui';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_DATA_FRESH_MS } from './data';
 import { readAll } from './read-all';
@@ -31,13 +32,17 @@ export interface JournalTrade {
   lotSize: number | null;
   side: 'long' | 'short';
   quantity: number;
-  entryPrice: number;
+  /** Null for a sale whose cost basis is missing (shares bought before the imported history). */
+  entryPrice: number | null;
   exitPrice: number | null;
   entryTime: string;
   exitTime: string | null;
-  /** IST calendar day of entry, 'YYYY-MM-DD'. */
-  tradeDate: string;
-  status: 'open' | 'closed';
+  /** IST calendar day of entry, 'YYYY-MM-DD' (`trade_date`): for the entry-date filter and a day's opened trades. */
+  entryDate: string;
+  /** IST calendar day of exit, 'YYYY-MM-DD' (`exit_date`): the day the P&L belongs to. Null while open. */
+  exitDate: string | null;
+  /** missing_cost: a sale of shares bought before the imported history; it has no P&L until its cost is given. */
+  status: 'open' | 'closed' | 'missing_cost';
   grossPnl: number | null;
   charges: number;
   chargesBreakdown: Record<string, number> | null;
@@ -94,11 +99,12 @@ export function toJournalTrade(row: any, tagNames: Map<string, string>, tagIds: 
     lotSize: row.lot_size,
     side: row.side,
     quantity: row.quantity,
-    entryPrice: Number(row.avg_entry_price),
+    entryPrice: num(row.avg_entry_price),
     exitPrice: num(row.avg_exit_price),
     entryTime: row.entry_time,
     exitTime: row.exit_time,
-    tradeDate: row.trade_date,
+    entryDate: row.trade_date,
+    exitDate: row.exit_date ?? null,
     status: row.status,
     grossPnl: num(row.gross_pnl),
     charges: Number(row.charges ?? 0),
@@ -123,7 +129,15 @@ export function toJournalTrade(row: any, tagNames: Map<string, string>, tagIds: 
 
 /** A closed trade in the statistics' shape; null for an open one. */
 export function toStatsTrade(t: JournalTrade): TradeForStats | null {
-  if (t.status !== 'closed' || t.exitTime === null || t.exitPrice === null || t.grossPnl === null) return null;
+  if (
+    t.status !== 'closed' ||
+    t.entryPrice === null ||
+    t.exitTime === null ||
+    t.exitDate === null ||
+    t.exitPrice === null ||
+    t.grossPnl === null
+  )
+    return null;
   return {
     id: t.id,
     symbol: t.symbol,
@@ -132,7 +146,8 @@ export function toStatsTrade(t: JournalTrade): TradeForStats | null {
     side: t.side,
     entryTime: t.entryTime,
     exitTime: t.exitTime,
-    tradeDate: t.tradeDate,
+    entryDate: t.entryDate,
+    exitDate: t.exitDate,
     grossPnl: t.grossPnl,
     charges: t.charges,
     netPnl: t.netPnl ?? t.grossPnl - t.charges,
@@ -191,7 +206,7 @@ export function playbooksQuery(userId: string | undefined) {
 /** The columns the areas read: all but user_id and the row's own created/updated times. */
 const TRADE_COLUMNS =
   'id, exchange, segment, product, symbol, underlying, expiry, strike, option_type, lot_size, side, quantity, ' +
-  'avg_entry_price, avg_exit_price, entry_time, exit_time, trade_date, status, gross_pnl, charges, ' +
+  'avg_entry_price, avg_exit_price, entry_time, exit_time, trade_date, exit_date, status, gross_pnl, charges, ' +
   'charges_breakdown, charges_source, net_pnl, stop_loss, target, playbook_id, broker_profile_id, emotions_before, ' +
   'emotions_after, mistakes, rating, notes, import_source, import_id';
 
@@ -201,32 +216,30 @@ export function journalTradesQuery(userId: string | undefined) {
     queryKey: journalKeys.trades(userId),
     enabled: Boolean(userId),
     staleTime: PAGE_DATA_FRESH_MS,
-    queryFn: async (): Promise<JournalTrade[]> => {
-      const [rows, links, tags] = await Promise.all([
-        readAll((from, to) =>
-          supabase
-            .from('trades')
-            .select(TRADE_COLUMNS)
-            .order('entry_time', { ascending: false })
-            .order('id')
-            .range(from, to),
-        ),
-        readAll<{ trade_id: string; tag_id: string }>((from, to) =>
-          supabase.from('trade_tags').select('trade_id, tag_id').order('trade_id').order('tag_id').range(from, to),
-        ),
-        supabase.from('tags').select('id, name'),
-      ]);
-      if (tags.error) throw new Error(tags.error.message);
-      const names = new Map((tags.data ?? []).map((t) => [t.id as string, t.name as string]));
-      const byTrade = new Map<string, string[]>();
-      for (const link of links) {
-        const list = byTrade.get(link.trade_id);
-        if (list) list.push(link.tag_id);
-        else byTrade.set(link.trade_id, [link.tag_id]);
-      }
-      return rows.map((row) => toJournalTrade(row, names, byTrade.get((row as unknown as { id: string }).id) ?? []));
-    },
+    queryFn: () => readJournalTrades(supabase),
   });
+}
+
+/** What `journalTradesQuery` fetches, through any client signed in as the trader (RLS keeps it to their rows). */
+export async function readJournalTrades(client: SupabaseClient): Promise<JournalTrade[]> {
+  const [rows, links, tags] = await Promise.all([
+    readAll((from, to) =>
+      client.from('trades').select(TRADE_COLUMNS).order('entry_time', { ascending: false }).order('id').range(from, to),
+    ),
+    readAll<{ trade_id: string; tag_id: string }>((from, to) =>
+      client.from('trade_tags').select('trade_id, tag_id').order('trade_id').order('tag_id').range(from, to),
+    ),
+    client.from('tags').select('id, name'),
+  ]);
+  if (tags.error) throw new Error(tags.error.message);
+  const names = new Map((tags.data ?? []).map((t) => [t.id as string, t.name as string]));
+  const byTrade = new Map<string, string[]>();
+  for (const link of links) {
+    const list = byTrade.get(link.trade_id);
+    if (list) list.push(link.tag_id);
+    else byTrade.set(link.trade_id, [link.tag_id]);
+  }
+  return rows.map((row) => toJournalTrade(row, names, byTrade.get((row as unknown as { id: string }).id) ?? []));
 }
 
 /** Deposits, withdrawals and adjustments, newest first. */
@@ -235,22 +248,25 @@ export function fundsQuery(userId: string | undefined) {
     queryKey: journalKeys.funds(userId),
     enabled: Boolean(userId),
     staleTime: PAGE_DATA_FRESH_MS,
-    queryFn: async (): Promise<FundMovement[]> => {
-      const { data, error } = await supabase
-        .from('funds')
-        .select('id, kind, amount, occurred_on, note')
-        .order('occurred_on', { ascending: false })
-        .order('created_at', { ascending: false });
-      if (error) throw new Error(error.message);
-      return (data ?? []).map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        amount: Number(r.amount),
-        occurredOn: r.occurred_on,
-        note: r.note,
-      }));
-    },
+    queryFn: () => readFunds(supabase),
   });
+}
+
+/** What `fundsQuery` fetches, through any client signed in as the trader. */
+export async function readFunds(client: SupabaseClient): Promise<FundMovement[]> {
+  const { data, error } = await client
+    .from('funds')
+    .select('id, kind, amount, occurred_on, note')
+    .order('occurred_on', { ascending: false })
+    .order('created_at', { ascending: false });
+  if (error) throw new Error(error.message);
+  return (data ?? []).map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    amount: Number(r.amount),
+    occurredOn: r.occurred_on,
+    note: r.note,
+  }));
 }
 
 export const useJournalTrades = (userId: string | undefined) => useQuery(journalTradesQuery(userId));

@@ -3,6 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JournalTrade } from './journal-data';
 import { DraftSaver, filterEntries, journalDateParam, notebookDay, sortEntries } from './notebook-data';
 
+// journal-data's queries are not used here; keep the real client (and its config check) out of a unit test.
+vi.mock('./supabase', () => ({ supabase: {} }));
+
 const entry = (id: string, over: Partial<NotebookEntry>): NotebookEntry => ({
   id,
   kind: 'page',
@@ -45,27 +48,50 @@ describe('journalDateParam', () => {
 });
 
 describe('notebookDay', () => {
-  const t = (id: string, tradeDate: string, entryTime: string, netPnl: number | null) =>
-    ({ id, tradeDate, entryTime, netPnl, symbol: id.toUpperCase(), side: 'long' }) as JournalTrade;
-  it('lists the day’s trades in entry order and sums the closed ones', () => {
+  /** A trade entered at `entryTime`; closed at `exitTime` with `netPnl`, or open when `exitTime` is null. */
+  const t = (id: string, entryTime: string, exitTime: string | null, netPnl: number | null) =>
+    ({
+      id,
+      symbol: id.toUpperCase(),
+      side: 'long',
+      status: exitTime ? 'closed' : 'open',
+      entryTime,
+      exitTime,
+      // IST days of the times, as the database generates them
+      entryDate: istDay(entryTime),
+      exitDate: exitTime ? istDay(exitTime) : null,
+      netPnl,
+    }) as JournalTrade;
+  const istDay = (iso: string) => new Date(Date.parse(iso) + 19_800_000).toISOString().slice(0, 10);
+
+  it('lists the trades closed that IST day in exit order, summing them, then those opened that day', () => {
     const day = notebookDay(
       [
-        t('b', '2026-11-20', '2026-11-20T06:00:00Z', -1_180.25),
-        t('a', '2026-11-20', '2026-11-20T04:00:00Z', 4_212.4),
-        t('open', '2026-11-20', '2026-11-20T08:00:00Z', null),
-        t('other', '2026-11-19', '2026-11-19T04:00:00Z', 999),
+        t('b', '2026-11-20T05:00:00Z', '2026-11-20T06:00:00Z', -1_180.25),
+        t('a', '2026-11-20T04:00:00Z', '2026-11-20T05:30:00Z', 4_212.4),
+        // entered on the 18th, closed on the 20th: its P&L is the 20th's
+        t('swing', '2026-11-18T05:00:00Z', '2026-11-20T09:00:00Z', 600),
+        // opened on the 20th: one still open, one closed on the 23rd (its P&L is the 23rd's)
+        t('open', '2026-11-20T08:00:00Z', null, null),
+        t('later', '2026-11-20T07:00:00Z', '2026-11-23T04:00:00Z', 999),
+        // closed at 00:01 IST on the 21st (18:31 UTC on the 20th): not the 20th's
+        t('late', '2026-11-20T04:30:00Z', '2026-11-20T18:31:00Z', 50),
+        t('other', '2026-11-19T04:00:00Z', '2026-11-19T05:00:00Z', 999),
       ],
       '2026-11-20',
     );
-    // 4,212.40 − 1,180.25 = 3,032.15
+    // 4,212.40 − 1,180.25 + 600 = 3,632.15 from 3 trades closed on the 20th
     expect(day).toEqual({
       trades: [
         { id: 'a', symbol: 'A', side: 'long', netPnl: 4_212.4 },
         { id: 'b', symbol: 'B', side: 'long', netPnl: -1_180.25 },
+        { id: 'swing', symbol: 'SWING', side: 'long', netPnl: 600 },
+        { id: 'late', symbol: 'LATE', side: 'long', netPnl: null, closedOn: '2026-11-21' },
+        { id: 'later', symbol: 'LATER', side: 'long', netPnl: null, closedOn: '2026-11-23' },
         { id: 'open', symbol: 'OPEN', side: 'long', netPnl: null },
       ],
-      netPnl: 3_032.15,
-      closed: 2,
+      netPnl: 3_632.15,
+      closed: 3,
     });
   });
 });

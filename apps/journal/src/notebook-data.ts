@@ -2,6 +2,7 @@
 // text from being lost (it saves a moment after typing stops, and at once when the trader leaves the entry).
 import { kolkataDate } from '@bahi/trading';
 import type { NotebookDay, NotebookEntry, NotebookSaveState } from '@bahi/ui';
+import { closedOn, tradesOfDay } from './calendar-data';
 import type { JournalTrade } from './journal-data';
 
 export interface NoteRow {
@@ -53,12 +54,19 @@ export function journalDateParam(value: string | null): string | null {
   }
 }
 
-/** The trades entered on an IST day (the calendar's day), with the net P&L of the closed ones. */
+/**
+ * The trades of an IST day beside its journal entry (as the calendar lists them): those closed that day, whose net
+ * P&L is the day's figure, then those opened that day and still open or closed later (their P&L is that later day's).
+ */
 export function notebookDay(trades: readonly JournalTrade[], date: string): NotebookDay {
-  const on = trades.filter((t) => t.tradeDate === date).sort((a, b) => a.entryTime.localeCompare(b.entryTime));
-  const closed = on.filter((t) => t.netPnl !== null);
+  const on = tradesOfDay(trades, date);
+  const closed = on.filter((t) => closedOn(t, date));
   return {
-    trades: on.map((t) => ({ id: t.id, symbol: t.symbol, side: t.side, netPnl: t.netPnl })),
+    trades: on.map((t) =>
+      closedOn(t, date)
+        ? { id: t.id, symbol: t.symbol, side: t.side, netPnl: t.netPnl }
+        : { id: t.id, symbol: t.symbol, side: t.side, netPnl: null, ...(t.exitDate ? { closedOn: t.exitDate } : {}) },
+    ),
     netPnl: Math.round(closed.reduce((s, t) => s + (t.netPnl ?? 0), 0) * 100) / 100,
     closed: closed.length,
   };

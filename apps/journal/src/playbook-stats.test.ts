@@ -32,7 +32,9 @@ function trade(id: string, playbookId: string | null, gross: number | null, char
     side: 'long',
     entryTime: entry,
     exitTime: closed ? exit : null,
-    tradeDate: '2026-08-03',
+    // IST days of the times, as the database generates them
+    entryDate: new Date(Date.parse(entry) + 19_800_000).toISOString().slice(0, 10),
+    exitDate: closed ? new Date(Date.parse(exit) + 19_800_000).toISOString().slice(0, 10) : null,
     grossPnl: gross,
     charges,
     netPnl: closed ? gross - charges : null,

@@ -24,4 +24,15 @@ describe('trade filter in the URL', () => {
     expect(filterFromParams(params)).toEqual({ segments: ['equity'] });
     expect(filterToParams({ outcome: 'win' }, params).toString()).toBe('import=1&outcome=win');
   });
+  it('dates by exit day unless the URL says dates=entry', () => {
+    expect(filterFromParams(new URLSearchParams('from=2026-11-01&to=2026-11-30'))).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-30',
+    });
+    const byEntry = filterFromParams(new URLSearchParams('from=2026-11-01&dates=entry'));
+    expect(byEntry).toEqual({ from: '2026-11-01', dateBy: 'entry' });
+    expect(filterToParams(byEntry).toString()).toBe('from=2026-11-01&dates=entry');
+    expect(filterToParams({ ...byEntry, dateBy: 'exit' }).toString()).toBe('from=2026-11-01');
+    expect(filterFromParams(new URLSearchParams('dates=tomorrow'))).toEqual({});
+  });
 });

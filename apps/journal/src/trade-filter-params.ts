@@ -1,5 +1,6 @@
 // The trades list and analytics share one filter, carried in the URL's query string so that a filtered view can be
-// bookmarked, shared, and opened on the other page with the same trades.
+// bookmarked, shared, and opened on the other page with the same trades. `from` and `to` are exit days (the P&L
+// day) unless `dates=entry` asks for entry days, which only the trades list offers.
 import { OUTCOMES, type Outcome, type TradeFilter } from '@bahi/trading';
 import { useSearchParams } from 'react-router-dom';
 
@@ -13,6 +14,7 @@ export function filterFromParams(params: URLSearchParams): TradeFilter {
   const to = params.get('to');
   if (from && DATE.test(from)) filter.from = from;
   if (to && DATE.test(to)) filter.to = to;
+  if (params.get('dates') === 'entry') filter.dateBy = 'entry';
   const segments = (params.get('segment') ?? '')
     .split(',')
     .filter((s): s is (typeof SEGMENT_VALUES)[number] => (SEGMENT_VALUES as readonly string[]).includes(s));
@@ -32,9 +34,11 @@ export function filterFromParams(params: URLSearchParams): TradeFilter {
 /** Writes a filter into query parameters, keeping any other parameters (such as `import=1`). */
 export function filterToParams(filter: TradeFilter, base = new URLSearchParams()): URLSearchParams {
   const params = new URLSearchParams(base);
-  for (const key of ['from', 'to', 'segment', 'symbol', 'playbook', 'tag', 'outcome', 'q']) params.delete(key);
+  for (const key of ['from', 'to', 'dates', 'segment', 'symbol', 'playbook', 'tag', 'outcome', 'q']) params.delete(key);
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
+  // Exit days are the default: only the other choice is written.
+  if (filter.dateBy === 'entry') params.set('dates', 'entry');
   if (filter.segments?.length) params.set('segment', filter.segments.join(','));
   if (filter.symbol) params.set('symbol', filter.symbol);
   if (filter.playbookId) params.set('playbook', filter.playbookId);

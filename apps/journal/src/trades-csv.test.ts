@@ -18,8 +18,10 @@ const base: JournalTrade = {
   entryPrice: 112.5,
   exitPrice: 140.25,
   entryTime: '2026-08-03T04:00:00+00:00',
-  exitTime: '2026-08-03T06:30:15+00:00',
-  tradeDate: '2026-08-03',
+  // held overnight: entered Monday 3 August, closed Tuesday 4 August (the P&L day)
+  exitTime: '2026-08-04T06:30:15+00:00',
+  entryDate: '2026-08-03',
+  exitDate: '2026-08-04',
   status: 'closed',
   grossPnl: 3607.5,
   charges: 96.34,
@@ -42,7 +44,7 @@ const base: JournalTrade = {
 };
 
 const HEADER =
-  'Trade date,Entry time,Exit time,Symbol,Underlying,Exchange,Segment,Product,Side,Quantity,Entry price,Exit price,Status,Gross P&L,Charges,Net P&L,Charges source,Playbook,Tags,Notes';
+  'Entry date,Entry time,Exit date,Exit time,Symbol,Underlying,Exchange,Segment,Product,Side,Quantity,Entry price,Exit price,Status,Gross P&L,Charges,Net P&L,Charges source,Playbook,Tags,Notes';
 
 describe('tradesCsv', () => {
   it('starts with a byte-order mark and writes IST times, plain numbers and quoted text', () => {
@@ -50,7 +52,7 @@ describe('tradesCsv', () => {
     expect(csv).toBe(
       `\uFEFF${HEADER}\r\n` +
         // 04:00 UTC is 09:30 IST; 06:30:15 UTC is 12:00:15 IST. 3,607.50 is written without grouping.
-        '2026-08-03,2026-08-03T09:30:00+05:30,2026-08-03T12:00:15+05:30,NIFTY26AUG24500CE,NIFTY,NSE,options,intraday,long,130,112.5,140.25,closed,3607.5,96.34,3511.16,estimated,Opening range breakout,breakout; A+,"Gap up, ""clean"" breakout, held"\r\n',
+        '2026-08-03,2026-08-03T09:30:00+05:30,2026-08-04,2026-08-04T12:00:15+05:30,NIFTY26AUG24500CE,NIFTY,NSE,options,intraday,long,130,112.5,140.25,closed,3607.5,96.34,3511.16,estimated,Opening range breakout,breakout; A+,"Gap up, ""clean"" breakout, held"\r\n',
     );
   });
 
@@ -59,6 +61,7 @@ describe('tradesCsv', () => {
       ...base,
       status: 'open',
       exitTime: null,
+      exitDate: null,
       exitPrice: null,
       grossPnl: null,
       netPnl: null,
@@ -68,7 +71,7 @@ describe('tradesCsv', () => {
     };
     const [, row] = tradesCsv([open], new Map()).split('\r\n');
     expect(row).toBe(
-      `2026-08-03,2026-08-03T09:30:00+05:30,,NIFTY26AUG24500CE,NIFTY,NSE,options,intraday,long,130,112.5,,open,,96.34,,estimated,,,"'=HYPERLINK(""x"")"`,
+      `2026-08-03,2026-08-03T09:30:00+05:30,,,NIFTY26AUG24500CE,NIFTY,NSE,options,intraday,long,130,112.5,,open,,96.34,,estimated,,,"'=HYPERLINK(""x"")"`,
     );
   });
 

@@ -1,11 +1,13 @@
 // The trades list's CSV export, made for Excel: a UTF-8 byte-order mark (so ₹ and Hindi names survive), CRLF rows,
 // ISO dates and times in IST, plain numbers (no grouping, no ₹) so that a spreadsheet reads them as numbers.
+// 'Exit date' is the day the P&L is realised, the day the journal's calendar, dashboard and funds count it on.
 import { toIstTimestamp } from '@bahi/trading';
 import type { JournalTrade } from './journal-data';
 
 const COLUMNS = [
-  'Trade date',
+  'Entry date',
   'Entry time',
+  'Exit date',
   'Exit time',
   'Symbol',
   'Underlying',
@@ -39,8 +41,9 @@ export function tradesCsv(trades: readonly JournalTrade[], playbookNames: Readon
   for (const t of trades) {
     lines.push(
       [
-        cell(t.tradeDate),
+        cell(t.entryDate),
         cell(toIstTimestamp(t.entryTime)),
+        cell(t.exitDate),
         cell(t.exitTime === null ? null : toIstTimestamp(t.exitTime)),
         cell(t.symbol, true),
         cell(t.underlying, true),

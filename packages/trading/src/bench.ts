@@ -7,9 +7,10 @@ const verdict = (value: number, target: number) => (value <= target ? 'ok' : 'OV
 
 const imported = benchImport();
 console.log(
-  `import ${imported.rows.toLocaleString('en-IN')} Zerodha rows (parse + FIFO match): ${ms(imported.totalMs)} ` +
-    `[parse ${ms(imported.parseMs)}, match ${ms(imported.matchMs)}, ${imported.trades} trades] ` +
-    `(target ≤ 1000 ms: ${verdict(imported.totalMs, 1000)})`,
+  `import ${imported.rows.toLocaleString('en-IN')} Zerodha rows from ${imported.firstDay} to ${imported.lastDay} ` +
+    `(parse, then plan: match with days netted and contract-note charges): ${ms(imported.totalMs)} ` +
+    `[parse ${ms(imported.parseMs)}, plan ${ms(imported.planMs)}, ${imported.trades} trades, ` +
+    `${imported.missingCost} without cost basis] (target ≤ 1000 ms: ${verdict(imported.totalMs, 1000)})`,
 );
 
 const stats = benchStats();

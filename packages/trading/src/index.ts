@@ -1,7 +1,24 @@
 // @bahi/trading: the journal's domain logic for Indian markets. Pure TypeScript: no React, no Supabase.
 
 // Charges: dated rate tables (data, not branches) and a contract-note style estimate, in integer paise.
-export { type BrokerageRule, type BrokerProfile, DISCOUNT_BROKER } from './charges/broker-profile';
+export { type BrokerageRule, type BrokerProfile, DISCOUNT_BROKER, type DpCharge } from './charges/broker-profile';
+// Charges of trades as contract notes add them up: STT rounded once per note (IST day, exchange, market) and shared
+// out, the DP charge once per share and day with its GST.
+export {
+  type ChargeSettings,
+  chargeNotes,
+  chargeSegment,
+  chargeTrades,
+  dpCharge,
+  grossPnl,
+  type NoteLegs,
+  shareInProportion,
+  type TradeChargeLines,
+  type TradeCharges,
+  type TypedTrade,
+  tradeNotes,
+  typedTradeCharges,
+} from './charges/contract-notes';
 export {
   type ChargeableTrade,
   type ChargeBreakdown,
@@ -13,18 +30,35 @@ export {
 export { type PerCrore, percent } from './charges/paise';
 export {
   CHARGE_RATES,
+  CHARGE_SCHEDULES,
+  COMMODITY_SEGMENTS,
+  type CommoditySegment,
+  DEFAULT_STATE,
+  type Evidence,
+  EXCHANGE_SEGMENTS,
   EXCHANGES,
   type Exchange,
+  type ExchangeRates,
+  INDIAN_STATES,
+  type IndianState,
+  type IndianStateCode,
+  type RateOptions,
+  type RateRow,
   type RateSet,
   type RateTable,
   rateSetOn,
+  type Schedule,
   SEGMENTS,
   type Segment,
+  type SegmentOf,
   type SegmentRates,
+  segmentRates,
 } from './charges/rates';
 export { kolkataDate } from './charges/trade-date';
 // Filters shared by the trades list and analytics.
 export {
+  DATE_BASES,
+  type DateBasis,
   type FilterableTrade,
   filterTrades,
   isEmptyFilter,
@@ -40,11 +74,36 @@ export { parseAngelOneTrades } from './import/angelone';
 export { generateZerodhaTradebook } from './import/bench';
 export { isBlankRecord, parseCsv } from './import/csv';
 export { fillKey, type MergeResult, mergeFills } from './import/dedupe';
+// Which broker report a file is (from its header), to say so when the trader picked another broker.
+export {
+  type DetectedImportFile,
+  detectImportFile,
+  IMPORT_FILE_LABELS,
+  type ImportFileKind,
+  wrongFileMessage,
+} from './import/detect';
 export { parseDhanTransactions } from './import/dhan';
+// Holdings before an imported tradebook: Zerodha's holdings statement and tax P&L (the cost of shares sold in it).
+export { type HoldingsStatement, parseZerodhaHoldings, type StatementHolding } from './import/holdings-statement';
 export { type ColumnMap, type MappedCsvOptions, parseMappedCsv } from './import/mapped';
-export { instrumentKey, type MatchedTrade, matchFills, type Product, type TradeExecution } from './import/match';
+export {
+  type CorporateAction,
+  instrumentKey,
+  type MatchedTrade,
+  type MatchOptions,
+  matchFills,
+  type Product,
+  type TradeExecution,
+  type TradeStatus,
+} from './import/match';
 export type { SpreadsheetInput } from './import/sheet';
-export { decodeSymbol } from './import/symbols';
+export { baseSymbol, decodeSymbol, SAME_SHARE_SERIES } from './import/symbols';
+export {
+  parseZerodhaTaxPnl,
+  type TaxPnlExit,
+  type TaxPnlSection,
+  type TaxPnlStatement,
+} from './import/tax-pnl-statement';
 export type {
   Exchange as FillExchange,
   Fill,
@@ -56,7 +115,7 @@ export type {
   Segment as FillSegment,
 } from './import/types';
 export { parseUpstoxTrades } from './import/upstox';
-export { excelSerialToIst, readXlsx, XlsxError, type XlsxSheet } from './import/xlsx';
+export { excelSerialToIst, readXlsx, readXlsxSheets, XlsxError, type XlsxSheet } from './import/xlsx';
 export { parseZerodhaTradebook } from './import/zerodha';
 // The assistant's built-in insights engine: documented questions answered from the journal, with their figures.
 export { answerQuestion } from './insights/answer';
@@ -72,6 +131,39 @@ export type {
 } from './insights/types';
 // Lot sizes: a dated table (they change about twice a year).
 export { type LotSizeEntry, type LotSizeTable, lotSize, NSE_INDEX_LOT_SIZES } from './lots/lot-sizes';
+// Planning against the journal's stored fills: imports, opening lots, undo, splits and bonuses rebuild only what
+// they can change, per instrument.
+export {
+  dayBeforeHistory,
+  type HoldingLine,
+  type OpeningLots,
+  openingLotsFromHoldings,
+  openingLotsFromTaxPnl,
+  type TaxPnlSale,
+  type TypedOpening,
+  typedOpeningLot,
+} from './plan/opening-lots';
+export {
+  type ImportPlan,
+  type PlanContext,
+  type PlanCounts,
+  planActionChange,
+  planCounts,
+  planImport,
+  planUndo,
+} from './plan/plan-import';
+export {
+  chunkGroups,
+  type PlannedExecution,
+  type PlannedTrade,
+  plannedTrades,
+  planRebuild,
+  type RebuildGroup,
+  type RebuildInput,
+  type StoredFill,
+  type StoredTrade,
+  tradeLotSize,
+} from './plan/rebuild';
 // Position sizing and a single trade's realised R.
 export { realisedR, rMultiple } from './sizing/realised-r';
 export {

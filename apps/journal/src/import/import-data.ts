@@ -1,48 +1,60 @@
-// The import pipeline's reads and writes: the stored fills and open trades a plan needs, the `import_trades` RPC in
-// chunks with progress, and the import history with undo (deleting an import cascades to its trades and fills).
-import type { ImportBroker } from '@bahi/trading';
+// The import pipeline's reads and writes: the stored trades and fills a plan needs, the `import_trades` RPC in chunks
+// with progress, undo (`undo_import`) and splits and bonuses (`change_corporate_action`), each sending the trades that
+// @bahi/trading rebuilt; and the import history.
+import {
+  type CorporateAction,
+  chunkGroups,
+  type ImportBroker,
+  type PlanContext,
+  planActionChange,
+  planUndo,
+  type RebuildGroup,
+} from '@bahi/trading';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type BrokerProfileRow, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../broker-profile';
+import { type BrokerProfileRow, type ChargeProfile, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../broker-profile';
 import { PAGE_DATA_FRESH_MS } from '../data';
 import { journalKeys } from '../journal-data';
 import { readAll } from '../read-all';
 import { supabase } from '../supabase';
 import {
-  chunkTrades,
-  type ImportPlan,
-  type ImportPlanInput,
-  storedExecutionFromRow,
-  storedTradeFromRow,
-} from './import-plan';
+  type CorporateActionRow,
+  corporateAction,
+  STORED_FILL_COLUMNS,
+  STORED_TRADE_COLUMNS,
+  type StoredFillRow,
+  type StoredTradeRow,
+  storedTrades,
+  tradePayload,
+} from './stored-journal';
 
-/** Trades per `import_trades` call: a call is one transaction, and 2,000 trades keep a request well under a few MB. */
+/** Trades per call: a call is one transaction, and 2,000 trades keep a request well under a few MB. */
 export const TRADES_PER_CALL = 2000;
+/** Undo and splits are one call each (the RPC takes at most 20,000 trades). */
+const MAX_TRADES_IN_ONE_CALL = 20_000;
 
 export const importKeys = {
   // Under journalKeys.all, so invalidateJournal refreshes the history too.
   history: (userId: string | undefined) => [...journalKeys.all(userId), 'imports'] as const,
+  actions: (userId: string | undefined) => [...journalKeys.all(userId), 'corporate-actions'] as const,
 };
 
-export type PlanContext = Omit<ImportPlanInput, 'parsed'>;
+export interface JournalForPlan extends PlanContext {
+  chargeProfile: ChargeProfile;
+}
 
-/** Everything planImport needs besides the parsed file: this broker's stored fills and trades, the broker profile. */
-export async function loadPlanContext(broker: ImportBroker): Promise<PlanContext> {
-  const [executions, trades, profile] = await Promise.all([
+/** Every imported trade with its fills, every split and bonus, and the default broker profile. */
+export async function loadJournalForPlan(): Promise<JournalForPlan> {
+  const [trades, fills, actions, profile] = await Promise.all([
     readAll((from, to) =>
-      supabase
-        .from('trade_executions')
-        .select('id, trade_id, side, quantity, price, executed_at, broker_trade_id, broker_order_id')
-        .eq('broker', broker)
-        .order('id')
-        .range(from, to),
-    ),
+      supabase.from('trades').select(STORED_TRADE_COLUMNS).neq('import_source', 'manual').order('id').range(from, to),
+    ) as Promise<unknown[]> as Promise<StoredTradeRow[]>,
     readAll((from, to) =>
+      supabase.from('trade_executions').select(STORED_FILL_COLUMNS).neq('broker', 'manual').order('id').range(from, to),
+    ) as Promise<unknown[]> as Promise<StoredFillRow[]>,
+    readAll<CorporateActionRow>((from, to) =>
       supabase
-        .from('trades')
-        .select(
-          'id, exchange, segment, symbol, underlying, expiry, strike, option_type, status, import_source, import_id',
-        )
-        .eq('import_source', broker)
+        .from('corporate_actions')
+        .select('id, symbol, kind, ratio_from, ratio_to, ex_date')
         .order('id')
         .range(from, to),
     ),
@@ -50,11 +62,12 @@ export async function loadPlanContext(broker: ImportBroker): Promise<PlanContext
   ]);
   if (profile.error) throw new Error(profile.error.message);
   const row = profile.data as BrokerProfileRow | null;
+  const chargeProfile = row ? toChargeProfile(row) : DEFAULT_CHARGE_PROFILE;
   return {
-    broker,
-    executions: executions.map(storedExecutionFromRow),
-    trades: trades.map(storedTradeFromRow),
-    chargeProfile: row ? toChargeProfile(row) : DEFAULT_CHARGE_PROFILE,
+    stored: storedTrades(trades, fills),
+    actions: actions.map(corporateAction),
+    charges: chargeProfile.settings,
+    chargeProfile,
   };
 }
 
@@ -75,28 +88,44 @@ export class ImportCommitError extends Error {
   }
 }
 
+/** The RPC's own message, with what it means for the journal when it refused the whole call. */
 function commitMessage(error: { code?: string; message: string }): string {
-  // import_trades writes all of a call or nothing: 23505 (a fill already stored, e.g. the same file imported in
-  // another tab) and 40001 (an open trade it continues has changed) both leave the journal as it was.
+  // Each call writes all of its trades or nothing: 23505 (a fill already stored, e.g. the same file imported in
+  // another tab) and 40001 (a trade it rebuilds has changed) both leave the journal as it was.
   if (error.code === '23505' || error.code === '40001') return `${error.message} Nothing from this part was saved.`;
   return error.message;
 }
 
+const payloads = (groups: readonly RebuildGroup[], profileId: string | null) =>
+  groups.flatMap((g) => g.trades.map((t) => tradePayload(t, profileId)));
+const replaced = (groups: readonly RebuildGroup[]) => groups.flatMap((g) => g.replace);
+
+export interface ImportFile {
+  broker: ImportBroker;
+  name: string;
+  format: 'csv' | 'xlsx' | null;
+  kind: 'tradebook' | 'holdings' | 'tax_pnl' | 'opening';
+  rowsTotal: number;
+  rowsSkipped: number;
+  duplicates: number;
+}
+
 /**
- * Sends the plan through `import_trades`, TRADES_PER_CALL trades a call, all into one import row (later calls name
- * the first call's import), so the file has one entry in the history and one undo, and a file that fails half way
- * keeps what was saved under that entry. The first call carries the file's counts and the open trades to replace
- * (the plan put their rebuilt trades first).
+ * Sends a plan through `import_trades`, a few instruments a call (never splitting one, so an instrument's old trades
+ * are replaced in the same transaction as its new ones), all into one import row (later calls name the first call's
+ * import): the file has one entry in the history and one undo, and a file that fails half way keeps what was saved.
  */
 export async function commitPlan(
-  plan: ImportPlan,
-  file: { broker: ImportBroker; name: string; format: 'csv' | 'xlsx' },
+  groups: readonly RebuildGroup[],
+  file: ImportFile,
+  brokerProfileId: string | null,
   onProgress: (done: number, total: number) => void,
 ): Promise<CommitResult> {
-  const chunks = chunkTrades(plan.trades, TRADES_PER_CALL);
+  // An import with nothing to write (every fill already stored) is still recorded, once.
+  const chunks = groups.length === 0 ? [[]] : chunkGroups(groups, TRADES_PER_CALL);
   const done: CommitResult = { importId: null, tradesCreated: 0, executionsCreated: 0 };
   onProgress(0, chunks.length);
-  for (const [i, trades] of chunks.entries()) {
+  for (const [i, chunk] of chunks.entries()) {
     const first = i === 0;
     const { data, error } = await supabase.rpc('import_trades', {
       p_import: {
@@ -104,12 +133,13 @@ export async function commitPlan(
         broker: file.broker,
         file_name: file.name,
         file_format: file.format,
-        rows_total: first ? plan.rowsTotal : 0,
-        rows_skipped: first ? plan.errors.length : 0,
-        duplicates_skipped: first ? plan.duplicates : 0,
+        kind: file.kind,
+        rows_total: first ? file.rowsTotal : 0,
+        rows_skipped: first ? file.rowsSkipped : 0,
+        duplicates_skipped: first ? file.duplicates : 0,
       },
-      p_trades: trades,
-      p_replace_open: first ? plan.replaceOpen : [],
+      p_trades: payloads(chunk, brokerProfileId),
+      p_replace: replaced(chunk),
     });
     if (error) {
       const saved =
@@ -127,11 +157,86 @@ export async function commitPlan(
   return done;
 }
 
+function oneCall(groups: readonly RebuildGroup[], what: string) {
+  const trades = groups.reduce((n, g) => n + g.trades.length, 0);
+  if (trades > MAX_TRADES_IN_ONE_CALL) {
+    throw new Error(
+      `${what} would rebuild ${trades} trades, more than can be saved at once (${MAX_TRADES_IN_ONE_CALL}).`,
+    );
+  }
+}
+
+/** Undo: the import's fills go, and the trades they were in are rebuilt from the other imports' fills, atomically. */
+export async function undoImport(importId: string): Promise<void> {
+  const journal = await loadJournalForPlan();
+  const { groups } = planUndo(importId, journal);
+  oneCall(groups, 'Undoing this import');
+  const { error } = await supabase.rpc('undo_import', {
+    p_import: importId,
+    p_trades: payloads(groups, journal.chargeProfile.id),
+    p_replace: replaced(groups),
+  });
+  if (error) throw new Error(commitMessage(error));
+}
+
+/** Adds a split or bonus (no id) or removes one (with its id), rebuilding the share's trades from its ex-date. */
+export async function changeCorporateAction(change: { add: CorporateAction } | { remove: string }): Promise<void> {
+  const journal = await loadJournalForPlan();
+  let changed: CorporateAction;
+  let actions: CorporateAction[];
+  if ('add' in change) {
+    changed = change.add;
+    actions = [...journal.actions, change.add];
+  } else {
+    const found = journal.actions.find((a) => a.id === change.remove);
+    if (!found) throw new Error('That split or bonus is not in your journal any more.');
+    changed = found;
+    actions = journal.actions.filter((a) => a.id !== change.remove);
+  }
+  const { groups } = planActionChange(changed, { ...journal, actions });
+  oneCall(groups, 'This split or bonus');
+  const p_action =
+    'add' in change
+      ? {
+          symbol: change.add.symbol,
+          kind: change.add.kind,
+          ratio_from: change.add.from,
+          ratio_to: change.add.to,
+          ex_date: change.add.exDate,
+        }
+      : { id: change.remove };
+  const { error } = await supabase.rpc('change_corporate_action', {
+    p_action,
+    p_trades: payloads(groups, journal.chargeProfile.id),
+    p_replace: replaced(groups),
+  });
+  if (error) throw new Error(commitMessage(error));
+}
+
+export function corporateActionsQuery(userId: string | undefined) {
+  return queryOptions({
+    queryKey: importKeys.actions(userId),
+    enabled: Boolean(userId),
+    staleTime: PAGE_DATA_FRESH_MS,
+    queryFn: async (): Promise<CorporateAction[]> => {
+      const { data, error } = await supabase
+        .from('corporate_actions')
+        .select('id, symbol, kind, ratio_from, ratio_to, ex_date')
+        .order('ex_date', { ascending: false });
+      if (error) throw new Error(error.message);
+      return (data as CorporateActionRow[]).map(corporateAction);
+    },
+  });
+}
+
+export const useCorporateActions = (userId: string | undefined) => useQuery(corporateActionsQuery(userId));
+
 export interface ImportRecord {
   id: string;
   broker: ImportBroker;
   fileName: string;
   createdAt: string;
+  kind: ImportFile['kind'];
   rowsTotal: number;
   tradesCreated: number;
   duplicatesSkipped: number;
@@ -148,7 +253,7 @@ export function importHistoryQuery(userId: string | undefined) {
       const { data, error } = await supabase
         .from('imports')
         .select(
-          'id, broker, file_name, created_at, rows_total, trades_created, duplicates_skipped, rows_skipped, status',
+          'id, broker, file_name, created_at, kind, rows_total, trades_created, duplicates_skipped, rows_skipped, status',
         )
         .order('created_at', { ascending: false })
         .limit(200);
@@ -158,6 +263,7 @@ export function importHistoryQuery(userId: string | undefined) {
         broker: r.broker,
         fileName: r.file_name,
         createdAt: r.created_at,
+        kind: r.kind,
         rowsTotal: r.rows_total,
         tradesCreated: r.trades_created,
         duplicatesSkipped: r.duplicates_skipped,
@@ -169,9 +275,3 @@ export function importHistoryQuery(userId: string | undefined) {
 }
 
 export const useImportHistory = (userId: string | undefined) => useQuery(importHistoryQuery(userId));
-
-/** Undo: the import row's foreign keys cascade to the trades and fills it created. */
-export async function undoImport(importId: string): Promise<void> {
-  const { error } = await supabase.from('imports').delete().eq('id', importId);
-  if (error) throw new Error(error.message);
-}

@@ -1,12 +1,31 @@
-// The pipeline against the real `import_trades` (migrations on PGlite, called as the signed-in trader under RLS):
-// the payload passes the RPC's checks, and a plan built from what the database stored skips every fill it holds
-// and continues an open position instead of duplicating it.
+// The pipeline against the real RPCs (migrations on PGlite, called as the signed-in trader under RLS): plans built
+// from what the database stored (stored-journal.ts) pass the RPCs' checks, skip every fill already held, give a sale
+// of earlier holdings its cost from an opening lot, and undo one import without touching another's fills.
 import { fileURLToPath } from 'node:url';
 import { bootstrap, type Database, migrate, openDatabase } from '@bahi/supabase-local';
-import { parseZerodhaTradebook } from '@bahi/trading';
+import {
+  type CorporateAction,
+  type ImportPlan,
+  openingLotsFromHoldings,
+  type PlanContext,
+  parseZerodhaTradebook,
+  planActionChange,
+  planImport,
+  planUndo,
+  type RebuildGroup,
+} from '@bahi/trading';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHARGE_PROFILE } from '../broker-profile';
-import { type ImportPlan, planImport, storedExecutionFromRow, storedTradeFromRow } from './import-plan';
+import {
+  type CorporateActionRow,
+  corporateAction,
+  STORED_FILL_COLUMNS,
+  STORED_TRADE_COLUMNS,
+  type StoredFillRow,
+  type StoredTradeRow,
+  storedTrades,
+  tradePayload,
+} from './stored-journal';
 
 const TRADER = '5b0e3c1a-8d2f-4e6b-9a7c-1f2e3d4c5b6a';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -28,8 +47,9 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  await db.query('delete from public.imports where user_id = $1', [TRADER]);
-  await db.query('delete from public.trades where user_id = $1', [TRADER]);
+  for (const table of ['imports', 'trades', 'corporate_actions']) {
+    await db.query(`delete from public.${table} where user_id = $1`, [TRADER]);
+  }
 });
 
 /** One statement as the trader, the way PostgREST runs a request. */
@@ -43,85 +63,142 @@ async function asTrader<T>(sql: string, params: unknown[] = []): Promise<T[]> {
   });
 }
 
-async function plan(text: string): Promise<ImportPlan> {
-  const [trades, executions] = await Promise.all([
-    asTrader(`select * from public.trades where import_source = 'zerodha'`),
-    asTrader(`select * from public.trade_executions where broker = 'zerodha'`),
+/** What import-data.ts loads, read here with SQL under the trader's RLS. */
+async function journal(): Promise<PlanContext> {
+  const [trades, fills, actions] = await Promise.all([
+    asTrader<StoredTradeRow>(`select ${STORED_TRADE_COLUMNS} from public.trades where import_source <> 'manual'`),
+    asTrader<StoredFillRow>(`select ${STORED_FILL_COLUMNS} from public.trade_executions where broker <> 'manual'`),
+    asTrader<CorporateActionRow>(
+      'select id, symbol, kind, ratio_from, ratio_to, ex_date from public.corporate_actions',
+    ),
   ]);
-  return planImport({
-    broker: 'zerodha',
-    parsed: parseZerodhaTradebook(text),
-    trades: trades.map(storedTradeFromRow),
-    executions: executions.map(storedExecutionFromRow),
-    chargeProfile: DEFAULT_CHARGE_PROFILE,
-  });
+  return {
+    stored: storedTrades(trades, fills),
+    actions: actions.map(corporateAction),
+    charges: DEFAULT_CHARGE_PROFILE.settings,
+  };
 }
 
-async function commit(p: ImportPlan) {
-  const [row] = await asTrader<{ result: { trades_created: number; executions_created: number } }>(
+const payload = (groups: readonly RebuildGroup[]) =>
+  JSON.stringify(groups.flatMap((g) => g.trades.map((t) => tradePayload(t, null))));
+const replaced = (groups: readonly RebuildGroup[]) => `{${groups.flatMap((g) => g.replace).join(',')}}`;
+
+async function commit(plan: ImportPlan, name: string, kind = 'tradebook'): Promise<string> {
+  const [row] = await asTrader<{ result: { import_id: string } }>(
     'select public.import_trades($1::jsonb, $2::jsonb, $3::uuid[]) as result',
     [
-      JSON.stringify({
-        broker: 'zerodha',
-        file_name: 'tradebook.csv',
-        file_format: 'csv',
-        rows_total: p.rowsTotal,
-        rows_skipped: p.errors.length,
-        duplicates_skipped: p.duplicates,
-      }),
-      JSON.stringify(p.trades),
-      p.replaceOpen,
+      JSON.stringify({ broker: 'zerodha', file_name: name, file_format: 'csv', kind, rows_total: plan.rowsTotal }),
+      payload(plan.groups),
+      replaced(plan.groups),
     ],
   );
-  return row?.result;
+  return row!.result.import_id;
 }
 
+const trades = () =>
+  asTrader<{ symbol: string; product: string; status: string; quantity: number; gross: string | null }>(
+    `select symbol, product, status, quantity, gross_pnl::text as gross from public.trades order by entry_time, symbol`,
+  );
+
 const HEADER =
-  'symbol,isin,trade_date,exchange,segment,series,trade_type,auction,quantity,price,trade_id,order_id,order_execution_time,expiry_date';
+  'symbol,isin,trade_date,exchange,segment,series,trade_type,auction,quantity,price,trade_id,order_id,order_execution_time';
 const tradebook = (...rows: string[]) => [HEADER, ...rows].join('\n');
 
-// INFY: long 10, a sell of 25 that flips to a short of 15, bought back.
-const FLIP = tradebook(
-  'INFY,INE009A01021,2026-08-04,NSE,EQ,EQ,buy,false,10,1500.00,2001,6001,2026-08-04T09:30:00,',
-  'INFY,INE009A01021,2026-08-04,NSE,EQ,EQ,sell,false,25,1510.00,2002,6002,2026-08-04T10:30:00,',
-  'INFY,INE009A01021,2026-08-04,NSE,EQ,EQ,buy,false,15,1490.00,2003,6003,2026-08-04T14:00:00,',
+// FY 2024-25: INFY bought and held; a flip in SBIN the same day; TCS sold on 13 Dec 2024 (bought before the file).
+const FY25 = tradebook(
+  'INFY,INE009A01021,2024-06-03,NSE,EQ,EQ,buy,false,10,1500.00,1001,5001,2024-06-03T10:00:00',
+  'SBIN,INE062A01020,2024-08-01,NSE,EQ,EQ,buy,false,10,800.00,2001,6001,2024-08-01T09:30:00',
+  'SBIN,INE062A01020,2024-08-01,NSE,EQ,EQ,sell,false,25,805.00,2002,6002,2024-08-01T10:30:00',
+  'SBIN,INE062A01020,2024-08-01,NSE,EQ,EQ,buy,false,15,802.00,2003,6003,2024-08-01T14:00:00',
+  'TCS,INE467B01029,2024-12-13,NSE,EQ,EQ,sell,false,13,4300.00,3001,7001,2024-12-13T10:00:00',
 );
 
-describe('import round trip through import_trades', () => {
-  it('stores a flip as two trades and skips all of it on a second import', async () => {
-    expect(await commit(await plan(FLIP))).toEqual(
-      expect.objectContaining({ trades_created: 2, executions_created: 4 }),
+describe('import round trip through the RPCs', () => {
+  it('stores a sale of earlier holdings with no cost basis and no delivery short, and skips all of it again', async () => {
+    await commit(planImport(parseZerodhaTradebook(FY25), await journal()), 'fy25.csv');
+    expect(await trades()).toEqual([
+      { symbol: 'INFY', product: 'delivery', status: 'open', quantity: 10, gross: null },
+      // The flip is two intraday trades: (805 − 800) × 10 and (805 − 802) × 15.
+      { symbol: 'SBIN', product: 'intraday', status: 'closed', quantity: 10, gross: '50.00' },
+      { symbol: 'SBIN', product: 'intraday', status: 'closed', quantity: 15, gross: '45.00' },
+      { symbol: 'TCS', product: 'delivery', status: 'missing_cost', quantity: 13, gross: null },
+    ]);
+    const ids = await asTrader<{ id: string }>(
+      `select broker_trade_id as id from public.trade_executions order by executed_at, broker_trade_id`,
     );
-    const ids = await asTrader<{ broker_trade_id: string }>(
-      'select broker_trade_id from public.trade_executions order by executed_at, broker_trade_id',
-    );
-    expect(ids.map((r) => r.broker_trade_id)).toEqual(['2001', '2002', '2002#2', '2003']);
-
-    const again = await plan(FLIP);
-    expect(again).toMatchObject({ duplicates: 3, newFills: 0, trades: [] });
+    expect(ids.map((r) => r.id)).toEqual(['1001', '2001', '2002', '2002#2', '2003', '3001']);
+    expect(planImport(parseZerodhaTradebook(FY25), await journal())).toMatchObject({
+      duplicates: 5,
+      newFills: 0,
+      groups: [],
+    });
   });
 
-  it('closes a position opened by an earlier import as one trade', async () => {
+  it('gives the sale its cost from a holdings statement, and undoing the statement takes it away again', async () => {
+    const tradebookId = await commit(planImport(parseZerodhaTradebook(FY25), await journal()), 'fy25.csv');
+    const lots = openingLotsFromHoldings(
+      [{ symbol: 'TCS', isin: 'INE467B01029', quantity: 13, averagePrice: 3900, row: 2 }],
+      '2024-03-31',
+      'zerodha',
+      (await journal()).stored,
+    );
+    const holdings = planImport({ fills: lots.fills, errors: [] }, await journal());
+    expect(holdings).toMatchObject({ costFound: 1, replaced: 1, missingCost: 0 });
+    const holdingsId = await commit(holdings, 'holdings-2024-03-31.csv', 'holdings');
+    // (4,300 − 3,900) × 13 = 5,200.
+    expect((await trades()).find((t) => t.symbol === 'TCS')).toEqual({
+      symbol: 'TCS',
+      product: 'delivery',
+      status: 'closed',
+      quantity: 13,
+      gross: '5200.00',
+    });
+
+    const undo = planUndo(holdingsId, await journal());
+    await asTrader('select public.undo_import($1::uuid, $2::jsonb, $3::uuid[])', [
+      holdingsId,
+      payload(undo.groups),
+      replaced(undo.groups),
+    ]);
+    expect((await trades()).find((t) => t.symbol === 'TCS')?.status).toBe('missing_cost');
+    const files = await asTrader<{ file: string }>(
+      `select i.file_name as file from public.trade_executions e join public.imports i on i.id = e.import_id
+       where e.broker_trade_id = '3001'`,
+    );
+    expect(files).toEqual([{ file: 'fy25.csv' }]);
+    expect(tradebookId).not.toBe(holdingsId);
+  });
+
+  it('records a split and rebuilds the holding it applies to', async () => {
     await commit(
-      await plan(
-        tradebook(
-          'NIFTY26AUGFUT,,2026-08-10,NSE,FO,FUTIDX,buy,false,65,24500.00,4001,8001,2026-08-10T09:30:00,2026-08-27',
+      planImport(
+        parseZerodhaTradebook(
+          tradebook(
+            'NESTLEIND,INE239A01016,2024-01-10,NSE,EQ,EQ,buy,false,10,25000.00,4001,8001,2024-01-10T10:00:00',
+            'NESTLEIND,INE239A01016,2024-03-01,NSE,EQ,EQ,sell,false,100,2600.00,4002,8002,2024-03-01T10:00:00',
+          ),
         ),
+        await journal(),
       ),
+      'nestle.csv',
     );
-    const closing = await plan(
-      tradebook(
-        'NIFTY26AUGFUT,,2026-08-11,NSE,FO,FUTIDX,sell,false,65,24600.00,4002,8002,2026-08-11T11:00:00,2026-08-27',
-      ),
-    );
-    expect(closing.replaceOpen).toHaveLength(1);
-    await commit(closing);
-    const trades = await asTrader<{ status: string; gross_pnl: string; product: string; lot_size: number }>(
-      'select status, gross_pnl, product, lot_size from public.trades',
-    );
-    // (24,600 − 24,500) × 65, one trade held overnight.
-    expect(trades.map((t) => [t.status, Number(t.gross_pnl), t.product, t.lot_size])).toEqual([
-      ['closed', 6500, 'carry_forward', 65],
+    const split: CorporateAction = { symbol: 'NESTLEIND', kind: 'split', from: 1, to: 10, exDate: '2024-01-05' };
+    // The ex-date is before the buy, so the split changes nothing held: 10 sold of 100 at a loss, 90 with no cost.
+    const before = planActionChange(split, { ...(await journal()), actions: [split] });
+    expect(before.missingCost).toBe(1);
+    const real: CorporateAction = { ...split, exDate: '2024-02-05' };
+    const change = planActionChange(real, { ...(await journal()), actions: [real] });
+    await asTrader('select public.change_corporate_action($1::jsonb, $2::jsonb, $3::uuid[])', [
+      JSON.stringify({ symbol: 'NESTLEIND', kind: 'split', ratio_from: 1, ratio_to: 10, ex_date: '2024-02-05' }),
+      payload(change.groups),
+      replaced(change.groups),
+    ]);
+    // 10 at 25,000 become 100 at 2,500; sold at 2,600: 100 × 100 = 10,000.
+    expect(await trades()).toEqual([
+      { symbol: 'NESTLEIND', product: 'delivery', status: 'closed', quantity: 100, gross: '10000.00' },
+    ]);
+    expect(await asTrader('select adjustments from public.trades')).toEqual([
+      { adjustments: [{ symbol: 'NESTLEIND', kind: 'split', from: 1, to: 10, ex_date: '2024-02-05' }] },
     ]);
   });
 });

@@ -1,7 +1,12 @@
-// Which file each import source reads, and the parse step of the pipeline (text in, fills and row errors out).
+// Which file each import source reads, and the parse step of the pipeline: a file's bytes in, and out either the
+// fills of a tradebook, the lines of a holdings or tax P&L statement, or word that the file is another broker's.
 import {
   type ColumnMap,
+  detectImportFile,
+  type HoldingsStatement,
+  IMPORT_FILE_LABELS,
   type ImportBroker,
+  type ImportFileKind,
   isBlankRecord,
   type ParseResult,
   parseAngelOneTrades,
@@ -9,7 +14,11 @@ import {
   parseDhanTransactions,
   parseMappedCsv,
   parseUpstoxTrades,
+  parseZerodhaHoldings,
+  parseZerodhaTaxPnl,
   parseZerodhaTradebook,
+  type TaxPnlStatement,
+  wrongFileMessage,
 } from '@bahi/trading';
 
 export type ImportSource = 'zerodha' | 'dhan' | 'upstox' | 'angelone' | 'generic';
@@ -23,24 +32,59 @@ export const SOURCE_BROKER: Record<ImportSource, ImportBroker> = {
   generic: 'other',
 };
 
-/** Upstox and Angel One export XLSX (read as bytes); the other sources are CSV text. */
-export const READS_BYTES: Record<ImportSource, boolean> = {
-  zerodha: false,
-  dhan: false,
-  upstox: true,
-  angelone: true,
-  generic: false,
+/** The reports each source reads (Zerodha's holdings and tax P&L statements give the cost of earlier holdings). */
+const SOURCE_KINDS: Record<Exclude<ImportSource, 'generic'>, readonly ImportFileKind[]> = {
+  zerodha: ['zerodha-tradebook', 'zerodha-holdings', 'zerodha-tax-pnl'],
+  dhan: ['dhan-transactions'],
+  upstox: ['upstox-trades'],
+  angelone: ['angelone-trades'],
 };
 
-/** The parse step: a file's text or bytes in, fills and row errors out. The generic source needs a column map. */
-export function parseImportFile(source: ImportSource, input: string | ArrayBuffer, columns?: ColumnMap): ParseResult {
-  if (source === 'upstox') return parseUpstoxTrades(input);
-  if (source === 'angelone') return parseAngelOneTrades(input);
-  const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
-  if (source === 'zerodha') return parseZerodhaTradebook(text);
-  if (source === 'dhan') return parseDhanTransactions(text);
-  if (!columns) throw new Error('Map the date, symbol, side, quantity and price columns first.');
-  return parseMappedCsv(text, { columns, broker: 'other' });
+const SOURCE_OF_KIND: Record<Exclude<ImportFileKind, 'unknown'>, ImportSource> = {
+  'zerodha-tradebook': 'zerodha',
+  'zerodha-holdings': 'zerodha',
+  'zerodha-tax-pnl': 'zerodha',
+  'dhan-transactions': 'dhan',
+  'upstox-trades': 'upstox',
+  'angelone-trades': 'angelone',
+};
+
+export type ReadFile =
+  | { kind: 'tradebook'; parsed: ParseResult }
+  | { kind: 'holdings'; statement: HoldingsStatement }
+  | { kind: 'tax_pnl'; statement: TaxPnlStatement }
+  /** The file is another broker's report: what it looks like, and the source that reads it. */
+  | { kind: 'wrong'; message: string; source: ImportSource; label: string };
+
+/**
+ * The parse step. The file's kind is recognised from its header first, so a Zerodha tradebook picked as Dhan is
+ * named for what it is rather than failing on a missing column; the generic source needs a column map.
+ */
+export function readImportFile(source: ImportSource, input: ArrayBuffer | string, columns?: ColumnMap): ReadFile {
+  if (source === 'generic') {
+    if (!columns) throw new Error('Map the date, symbol, side, quantity and price columns first.');
+    const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
+    return { kind: 'tradebook', parsed: parseMappedCsv(text, { columns, broker: 'other' }) };
+  }
+  const detected = detectImportFile(input).kind;
+  if (detected !== 'unknown' && !SOURCE_KINDS[source].includes(detected)) {
+    const expected = SOURCE_KINDS[source][0] as ImportFileKind;
+    return {
+      kind: 'wrong',
+      message: wrongFileMessage(detected, expected) ?? '',
+      source: SOURCE_OF_KIND[detected],
+      label: IMPORT_FILE_LABELS[detected],
+    };
+  }
+  if (detected === 'zerodha-holdings') return { kind: 'holdings', statement: parseZerodhaHoldings(input) };
+  if (detected === 'zerodha-tax-pnl') return { kind: 'tax_pnl', statement: parseZerodhaTaxPnl(input) };
+  const parse: Record<Exclude<ImportSource, 'generic'>, (input: ArrayBuffer | string) => ParseResult> = {
+    zerodha: parseZerodhaTradebook,
+    dhan: (i) => parseDhanTransactions(typeof i === 'string' ? i : new TextDecoder().decode(i)),
+    upstox: parseUpstoxTrades,
+    angelone: parseAngelOneTrades,
+  };
+  return { kind: 'tradebook', parsed: parse[source](input) };
 }
 
 /** The header cells of a CSV (its first non-blank record), for the column mapper. */

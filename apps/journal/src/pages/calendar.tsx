@@ -1,11 +1,12 @@
 import { useSession } from '@bahi/auth-machine/react';
-import { calendarMonth, kolkataDate, type TradeForStats } from '@bahi/trading';
+import { kolkataDate } from '@bahi/trading';
 import { type CalendarDayDetail, CalendarScreen, type DayNoteState } from '@bahi/ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { calendarData, closedOn, defaultCalendarMonth, tradesOfDay } from '../calendar-data';
 import { PAGE_DATA_FRESH_MS } from '../data';
-import { journalKeys, toStatsTrade, useJournalTrades, usePlaybooks } from '../journal-data';
+import { journalKeys, useJournalTrades, usePlaybooks } from '../journal-data';
 import { supabase } from '../supabase';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -30,7 +31,10 @@ function dailyNoteQuery(userId: string | undefined, date: string | null) {
   });
 }
 
-/** /calendar?month=YYYY-MM&day=YYYY-MM-DD: the month's heat map of daily net P&L; `day` opens that day. */
+/**
+ * /calendar?month=YYYY-MM&day=YYYY-MM-DD: the month's heat map of daily net P&L by IST exit day; `day` opens that
+ * day's trades.
+ */
 export default function CalendarPage() {
   const { user } = useSession();
   const trades = useJournalTrades(user?.id);
@@ -38,23 +42,12 @@ export default function CalendarPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('month');
   const thisMonth = kolkataDate(new Date()).slice(0, 7);
-  // Without ?month: this month, or the latest month with trades when this one has none (an imported past year).
-  const latest = trades.data?.reduce<string | null>((m, t) => (m && m > t.tradeDate ? m : t.tradeDate), null);
-  const month =
-    requested && MONTH.test(requested)
-      ? requested
-      : latest && latest.slice(0, 7) < thisMonth
-        ? latest.slice(0, 7)
-        : thisMonth;
+  const month = requested && MONTH.test(requested) ? requested : defaultCalendarMonth(trades.data ?? [], thisMonth);
   const dayParam = params.get('day');
   const day = dayParam && DATE.test(dayParam) ? dayParam : null;
   const note = useQuery(dailyNoteQuery(user?.id, day));
 
-  const closed = useMemo(
-    () => (trades.data ?? []).map(toStatsTrade).filter((t): t is TradeForStats => t !== null),
-    [trades.data],
-  );
-  const calendar = useMemo(() => calendarMonth(closed, month), [closed, month]);
+  const calendar = useMemo(() => calendarData(trades.data ?? [], month), [trades.data, month]);
 
   let openDay: CalendarDayDetail | null = null;
   if (day && trades.data) {
@@ -67,17 +60,16 @@ export default function CalendarPage() {
     openDay = {
       date: day,
       note: noteState,
-      trades: trades.data
-        .filter((t) => t.tradeDate === day)
-        .sort((a, b) => (a.entryTime < b.entryTime ? -1 : 1))
-        .map((t) => ({
-          id: t.id,
-          symbol: t.symbol,
-          side: t.side,
-          entryTime: t.entryTime,
-          netPnl: t.netPnl,
-          playbook: t.playbookId ? names.get(t.playbookId) : undefined,
-        })),
+      trades: tradesOfDay(trades.data, day).map((t) => ({
+        id: t.id,
+        symbol: t.symbol,
+        side: t.side,
+        entryTime: t.entryTime,
+        exitTime: t.exitTime,
+        netPnl: closedOn(t, day) ? t.netPnl : null,
+        ...(t.exitDate && !closedOn(t, day) ? { closedOn: t.exitDate } : {}),
+        playbook: t.playbookId ? names.get(t.playbookId) : undefined,
+      })),
     };
   }
 

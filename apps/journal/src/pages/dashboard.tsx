@@ -3,7 +3,7 @@ import { kolkataDate } from '@bahi/trading';
 import { DASHBOARD_PERIODS, type DashboardPeriod, DashboardScreen, type DashboardState } from '@bahi/ui';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { dashboardData } from '../dashboard-data';
+import { dashboardData, periodRange } from '../dashboard-data';
 import { useJournalTrades, usePlaybooks } from '../journal-data';
 
 const isPeriod = (value: string | null): value is DashboardPeriod => DASHBOARD_PERIODS.some((p) => p.value === value);
@@ -18,7 +18,7 @@ export default function DashboardPage() {
   const period: DashboardPeriod = isPeriod(requested) ? requested : 'all';
   const names = useMemo(() => new Map((playbooks.data ?? []).map((p) => [p.id, p.name])), [playbooks.data]);
   const data = useMemo(
-    () => (trades.data ? dashboardData(trades.data, period, kolkataDate(new Date()), names) : null),
+    () => (trades.data ? dashboardData(trades.data, periodRange(period, kolkataDate(new Date())), names) : null),
     [trades.data, period, names],
   );
   const name = user?.user_metadata.full_name;

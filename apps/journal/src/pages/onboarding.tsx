@@ -1,6 +1,7 @@
 import { useOnboarding, useSession } from '@bahi/auth-machine/react';
 import { OnboardingScreen, type OnboardingValues, onboardingSteps } from '@bahi/ui';
 import { useState } from 'react';
+import { onboardingMetadata, onboardingStepErrors } from '../onboarding-values';
 import { supabase } from '../supabase';
 
 /** The setup wizard; finishing saves the answers on the user and lets the onboarding machine mark it complete. */
@@ -8,37 +9,42 @@ export default function OnboardingPage() {
   const { user } = useSession();
   const { complete } = useOnboarding();
   const [step, setStep] = useState(0);
+  // Errors show once Continue has been tried on a step, then follow every keystroke until the step is left.
+  const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const [serviceError, setServiceError] = useState<string>();
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof OnboardingValues, string>>>({});
   const [values, setValues] = useState<OnboardingValues>(() => ({
     fullName: typeof user?.user_metadata.full_name === 'string' ? user.user_metadata.full_name : '',
     segments: [],
     broker: '',
     capital: '',
   }));
+  const fieldErrors = tried ? onboardingStepErrors(step, values) : {};
+
+  const goTo = (next: number) => {
+    setTried(false);
+    setStep(Math.min(Math.max(next, 0), onboardingSteps.length - 1));
+  };
 
   const next = () => {
-    if (step === 0 && !values.fullName.trim()) {
-      setFieldErrors({ fullName: 'Enter your name.' });
+    if (Object.keys(onboardingStepErrors(step, values)).length) {
+      setTried(true);
       return;
     }
-    setFieldErrors({});
-    setStep((s) => Math.min(s + 1, onboardingSteps.length - 1));
+    goTo(step + 1);
   };
 
   const finish = async () => {
-    setSaving(true);
     setServiceError(undefined);
-    const capital = Number(values.capital.replace(/[,\s]/g, ''));
-    const { error } = await supabase.auth.updateUser({
-      data: {
-        full_name: values.fullName.trim(),
-        trading_segments: values.segments,
-        broker: values.broker || null,
-        trading_capital: Number.isFinite(capital) && capital > 0 ? capital : null,
-      },
-    });
+    const answers = onboardingMetadata(values);
+    if (!answers.ok) {
+      // Only reachable if the values changed behind the steps' backs; show the step that needs fixing.
+      setStep(answers.step);
+      setTried(true);
+      return;
+    }
+    setSaving(true);
+    const { error } = await supabase.auth.updateUser({ data: answers.data });
     setSaving(false);
     if (error) {
       setServiceError(error.message);
@@ -55,7 +61,7 @@ export default function OnboardingPage() {
       fieldErrors={fieldErrors}
       serviceError={serviceError}
       onChange={setValues}
-      onBack={() => setStep((s) => Math.max(s - 1, 0))}
+      onBack={() => goTo(step - 1)}
       onNext={next}
       onFinish={() => void finish()}
     />

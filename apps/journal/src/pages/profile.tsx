@@ -1,4 +1,5 @@
 import { useSession } from '@bahi/auth-machine/react';
+import { DEFAULT_STATE, INDIAN_STATES } from '@bahi/trading';
 import { type BrokerChargesValues, type MfaFactor, ProfileScreen, type TotpState, toast } from '@bahi/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -158,6 +159,8 @@ export default function ProfilePage() {
           setBroker({});
         },
         onSubmit: (values) => void saveBroker(values),
+        states: [...INDIAN_STATES],
+        defaultStateName: INDIAN_STATES.find((state) => state.code === DEFAULT_STATE)?.name ?? DEFAULT_STATE,
         onUseDiscountSchedule: () =>
           setBrokerDraft({
             ...DEFAULT_BROKER_CHARGES,

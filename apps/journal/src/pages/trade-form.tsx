@@ -118,11 +118,11 @@ function Editor({
       }
       charges={preview.charges}
       chargesNote={preview.note}
-      brokerName={brokerRow.data ? broker.profile.name : 'the discount-broker schedule'}
+      brokerName={brokerRow.data ? broker.settings.profile?.name : 'the discount-broker schedule'}
       chargesSourceNote={
         brokerCharges && fillsUnchanged(initial, values)
           ? "Saved charges are from your broker's contract note; they are re-estimated only if you change the fills."
-          : undefined
+          : preview.estimated
       }
       tagSuggestions={(tags.data ?? []).map((t) => t.name)}
       screenshots={files}

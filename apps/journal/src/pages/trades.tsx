@@ -1,10 +1,19 @@
 import { useSession } from '@bahi/auth-machine/react';
 import { filterTrades } from '@bahi/trading';
-import { ImportDialog, type ImportHistoryItem, type TradeListRow, TradesScreen, toast } from '@bahi/ui';
+import {
+  CorporateActionsDialog,
+  ImportDialog,
+  type ImportHistoryItem,
+  OpeningPositionDialog,
+  type TradeListRow,
+  TradesScreen,
+  toast,
+} from '@bahi/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { undoImport, useImportHistory } from '../import/import-data';
+import { useCorporateActionsDialog, useOpeningPosition } from '../import/use-holdings';
 import { useImport } from '../import/use-import';
 import { invalidateJournal, type JournalTrade, useJournalTrades, usePlaybooks, useTags } from '../journal-data';
 import { deleteTrades, tagTrades } from '../trade-bulk';
@@ -42,6 +51,9 @@ export default function TradesPage() {
   const tags = useTags(userId);
   const history = useImportHistory(userId);
   const importFlow = useImport(userId);
+  const missing = useMemo(() => (trades.data ?? []).filter((t) => t.status === 'missing_cost'), [trades.data]);
+  const opening = useOpeningPosition(userId, missing);
+  const corporateActions = useCorporateActionsDialog(userId);
   const [filter, setFilter] = useTradeFilter();
   const [params, setParams] = useSearchParams();
   const filterKey = filterToParams(filter).toString();
@@ -75,6 +87,13 @@ export default function TradesPage() {
   const status = trades.isPending ? 'loading' : trades.isError ? 'error' : trades.data.length ? 'ready' : 'empty';
   const refresh = () => invalidateJournal(queryClient, userId);
   const importOpen = params.get('import') === '1';
+  const setImportOpen = (open: boolean) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (open) next.set('import', '1');
+      else next.delete('import');
+      return next;
+    });
   const historyItems = history.data?.map(
     (h): ImportHistoryItem => ({ ...h, broker: BROKER_LABEL[h.broker] ?? h.broker }),
   );
@@ -109,12 +128,7 @@ export default function TradesPage() {
           onOpenChange={(open) => {
             // Opening again starts from the broker choice, not the last file's outcome.
             if (!open) importFlow.onStartOver();
-            setParams((current) => {
-              const next = new URLSearchParams(current);
-              if (open) next.set('import', '1');
-              else next.delete('import');
-              return next;
-            });
+            setImportOpen(open);
           }}
           history={historyItems}
           historyStatus={history.isPending ? 'loading' : history.isError ? 'error' : 'ready'}
@@ -122,10 +136,19 @@ export default function TradesPage() {
           onUndo={async (id) => {
             await undoImport(id);
             await refresh();
-            toast.success('Import undone: its trades were deleted.');
+            toast.success('Import undone: its fills were taken out and the trades they were in rebuilt.');
           }}
         />
       }
+      missingCost={missing.length}
+      onAddOpening={opening.open}
+      onImportHoldings={() => {
+        importFlow.onSourceChange('zerodha');
+        setImportOpen(true);
+      }}
+      openingDialog={<OpeningPositionDialog {...opening.dialog} />}
+      onCorporateActions={corporateActions.open}
+      corporateActionsDialog={<CorporateActionsDialog {...corporateActions.dialog} />}
     />
   );
 }

@@ -5,6 +5,7 @@ import { type ChargeProfile, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../
 import {
   applyChange,
   chargesPreview,
+  ESTIMATED_RATES_NOTE,
   estimateTradeCharges,
   fromIstLocal,
   grossPnl,
@@ -151,38 +152,44 @@ describe('validateTrade', () => {
 
 describe('charges estimate (worked by hand, contract-note rounding)', () => {
   it('equity intraday: SUZLON 450 × ₹67.50 → ₹70.00 on a discount broker', () => {
-    // Buy ₹30,375, sell ₹31,500, turnover ₹61,875.
+    // Buy ₹30,375, sell ₹31,500, turnover ₹61,875, at the NSE rates from 1 Mar 2026.
     // Brokerage 0.03% per order: 9.11 + 9.45 = 18.56 (under the ₹20 cap). STT 0.025% of 31,500 = 7.875 → ₹8.
-    // Transaction 0.00297% of 61,875 = 1.84. SEBI and IPFT ₹10/crore = 0.06 each. Stamp 0.003% of 30,375 = 0.91.
-    // GST 18% of (18.56 + 1.84 + 0.06) = 3.68. Total 33.11; gross 450 × 2.50 = 1,125; net 1,091.89.
+    // Transaction ₹306.99/crore × 61,875 = 1.8995 → 1.90. SEBI ₹10/crore = 0.06; IPFT ₹0.01/crore = 0.
+    // Stamp 0.003% of 30,375 = 0.91. GST 18% of (18.56 + 1.90 + 0.06) = 3.6936 → 3.69.
+    // Total 33.12; gross 450 × 2.50 = 1,125; net 1,091.88.
     const { charges } = chargesPreview(estimateTradeCharges(suzlon, DEFAULT_CHARGE_PROFILE));
     expect(charges).toEqual({
       turnover: 61875,
       brokerage: 18.56,
       stt: 8,
-      transaction: 1.84,
+      transaction: 1.9,
       sebi: 0.06,
       stamp: 0.91,
-      gst: 3.68,
-      ipft: 0.06,
+      gst: 3.69,
+      ipft: 0,
       dp: 0,
-      total: 33.11,
+      total: 33.12,
       grossPnl: 1125,
-      netPnl: 1091.89,
+      netPnl: 1091.88,
     });
   });
 
   it('options: 2 lots of NIFTY 24500 CE (65 each) at ₹112.40 → ₹162.40, at the April 2026 STT rate', () => {
     // 130 units. Buy premium ₹14,612, sell ₹21,112, turnover ₹35,724. Brokerage ₹20 × 2 orders = 40.
-    // STT 0.15% of 21,112 = 31.668 → ₹32. Transaction 0.03503% of 35,724 = 12.51. SEBI 0.04. IPFT ₹50/crore = 0.18.
-    // Stamp 0.003% of 14,612 = 0.44. GST 18% of (40 + 12.51 + 0.04) = 9.46. Total 94.63; gross 6,500; net 6,405.37.
+    // STT 0.15% of 21,112 = 31.668 → ₹32. Transaction ₹3,552.99/crore × 35,724 = 12.6927 → 12.69. SEBI 0.04.
+    // IPFT ₹0.01/crore = 0. Stamp 0.003% of 14,612 = 0.44. GST 18% of (40 + 12.69 + 0.04) = 9.4914 → 9.49.
+    // Total 94.66; gross 6,500; net 6,405.34.
     const { charges } = chargesPreview(estimateTradeCharges(niftyCall, DEFAULT_CHARGE_PROFILE));
-    expect(charges).toMatchObject({ brokerage: 40, stt: 32, transaction: 12.51, sebi: 0.04, ipft: 0.18 });
-    expect(charges).toMatchObject({ stamp: 0.44, gst: 9.46, total: 94.63, grossPnl: 6500, netPnl: 6405.37 });
+    expect(charges).toMatchObject({ brokerage: 40, stt: 32, transaction: 12.69, sebi: 0.04, ipft: 0 });
+    expect(charges).toMatchObject({ stamp: 0.44, gst: 9.49, total: 94.66, grossPnl: 6500, netPnl: 6405.34 });
   });
 
   it('delivery held a week: two contract notes, the DP charge and its GST on the sell', () => {
-    const broker: ChargeProfile = { ...DEFAULT_CHARGE_PROFILE, dpChargePerSell: 13.5 };
+    // A broker stating its DP charge as ₹13.50 + GST.
+    const broker: ChargeProfile = {
+      id: null,
+      settings: { profile: { ...DISCOUNT_BROKER, dp: { amount: 13.5, includesGst: false } } },
+    };
     const reliance: TradeFormValues = {
       ...suzlon,
       symbol: 'RELIANCE',
@@ -193,30 +200,48 @@ describe('charges estimate (worked by hand, contract-note rounding)', () => {
       entryAt: '2026-11-10T11:00',
       exitAt: '2026-11-17T11:00',
     };
-    // Buy note (₹14,000): STT 0.1% = 14; transaction 0.42; SEBI 0.01; IPFT 0.01; stamp 0.015% = 2.10; GST 0.08.
-    // Sell note (₹14,500): STT 14.5 → ₹15; transaction 0.43; SEBI 0.01; IPFT 0.01; GST 0.08; DP 13.50 + GST 2.43.
+    // Buy note (₹14,000): STT 0.1% = 14; transaction ₹306.99/crore = 0.4298 → 0.43; SEBI 0.01; IPFT 0;
+    // stamp 0.015% = 2.10; GST 18% × 0.44 = 0.08.
+    // Sell note (₹14,500): STT 14.5 → ₹15; transaction 0.4451 → 0.45; SEBI 0.01; IPFT 0; GST 18% × 0.46 = 0.08;
+    // DP 13.50 + GST 2.43. Total 29 + 0.88 + 0.02 + 2.10 + 2.59 + 13.50 = 48.09.
     const { charges } = chargesPreview(estimateTradeCharges(reliance, broker));
-    expect(charges).toMatchObject({ brokerage: 0, stt: 29, transaction: 0.85, sebi: 0.02, ipft: 0.02 });
-    expect(charges).toMatchObject({ stamp: 2.1, dp: 13.5, gst: 2.59, total: 48.08, grossPnl: 500, netPnl: 451.92 });
+    expect(charges).toMatchObject({ brokerage: 0, stt: 29, transaction: 0.88, sebi: 0.02, ipft: 0 });
+    expect(charges).toMatchObject({ stamp: 2.1, dp: 13.5, gst: 2.59, total: 48.09, grossPnl: 500, netPnl: 451.91 });
   });
 
   it('charges an open trade for its entry only and says why nothing can be estimated', () => {
     const open = estimateTradeCharges({ ...suzlon, exitPrice: '', exitAt: '' }, DEFAULT_CHARGE_PROFILE);
-    // Buy ₹30,375: brokerage 9.11, transaction 0.90, SEBI 0.03, IPFT 0.03, stamp 0.91, GST 18% of 10.04 = 1.81.
+    // Buy ₹30,375: brokerage 9.11, transaction 0.9325 → 0.93, SEBI 0.03, IPFT 0, stamp 0.91,
+    // GST 18% of 10.07 = 1.81. Total 12.79.
     expect(open).toEqual({
       charges: expect.objectContaining({ stt: 0, brokerage: 9.11, stamp: 0.91, gst: 1.81, total: 12.79 }),
     });
     expect(estimateTradeCharges({ ...suzlon, quantity: '' }, DEFAULT_CHARGE_PROFILE)).toEqual({
       note: 'Enter the quantity, entry price and entry time to see the charges.',
     });
-    expect(
+  });
+
+  it('estimates an older trade at the rates of its own date', () => {
+    // 3 Jun 2024: NSE cash 0.00322% (from 1 Apr 2024), IPFT ₹10/crore. Transaction 0.00322% × 61,875 = 1.9924 →
+    // 1.99; IPFT 0.06; GST 18% of (18.56 + 1.99 + 0.06) = 3.7098 → 3.71; total 18.56 + 8 + 1.99 + 0.06 + 0.06 +
+    // 0.91 + 3.71 = 33.29.
+    const june2024 = chargesPreview(
       estimateTradeCharges(
         { ...suzlon, entryAt: '2024-06-03T10:00', exitAt: '2024-06-03T11:00' },
         DEFAULT_CHARGE_PROFILE,
       ),
-    ).toEqual({
-      note: 'No charge rates for trade date 2024-06-03: the rate table starts on 2024-10-01.',
-    });
+    );
+    expect(june2024.charges).toMatchObject({ transaction: 1.99, ipft: 0.06, gst: 3.71, total: 33.29 });
+    expect(june2024.estimated).toBeUndefined();
+    // Before the tables start (1 Apr 2018): the nearest rates, said to be an estimate.
+    const older = chargesPreview(
+      estimateTradeCharges(
+        { ...suzlon, entryAt: '2017-06-05T10:00', exitAt: '2017-06-05T11:00' },
+        DEFAULT_CHARGE_PROFILE,
+      ),
+    );
+    expect(older.charges?.total).toBeGreaterThan(0);
+    expect(older.estimated).toBe(ESTIMATED_RATES_NOTE);
   });
 
   it("uses the user's broker profile: 0.05% intraday capped at ₹15", () => {
@@ -232,11 +257,13 @@ describe('charges estimate (worked by hand, contract-note rounding)', () => {
       futures_brokerage_cap: '20',
       options_brokerage_per_order: '20',
       dp_charge_per_sell: '0',
+      dp_charge_includes_gst: false,
+      residence_state: null,
     });
     // Buy 0.05% of 30,375 = 15.19 → capped 15; sell 0.05% of 31,500 = 15.75 → 15. Brokerage 30.
     const result = estimateTradeCharges(suzlon, broker);
     expect('charges' in result && result.charges.brokerage).toBe(30);
-    expect(broker.profile).not.toBe(DISCOUNT_BROKER);
+    expect(broker.settings.profile).not.toBe(DISCOUNT_BROKER);
   });
 });
 
@@ -276,7 +303,7 @@ describe('tradePayload', () => {
       exit_time: '2026-11-20T05:11:00.000Z',
       status: 'closed',
       gross_pnl: 6500,
-      charges: 94.63,
+      charges: 94.66,
       charges_source: 'estimated',
       rating: 4,
       broker_profile_id: null,
@@ -328,7 +355,7 @@ describe('editing a trade with charges from the broker', () => {
     expect(notesOnly).not.toHaveProperty('charges_source');
     expect(notesOnly).toMatchObject({ gross_pnl: 1125 });
     expect(withBrokerCharges(result.row, suzlon, { ...suzlon, exitPrice: '71' })).toMatchObject({
-      charges: 33.11,
+      charges: 33.12,
       charges_source: 'estimated',
     });
   });

@@ -1,9 +1,19 @@
 // The trade form's rules as plain functions: defaults, IST times, lot sizes, validation with a message per field,
 // the live charges estimate and the public.trades row a save writes. No React, no Supabase.
 
-import { type ChargeLeg, kolkataDate, lotSize, parseTimestamp, type Segment, toIstTimestamp } from '@bahi/trading';
+import {
+  grossPnl,
+  kolkataDate,
+  lotSize,
+  parseTimestamp,
+  type Segment,
+  chargeSegment as statutorySegment,
+  type TradeChargeLines,
+  toIstTimestamp,
+  typedTradeCharges,
+} from '@bahi/trading';
 import type { TradeChargesPreview, TradeFormField, TradeFormValues, TradeProduct, TradeSegment } from '@bahi/ui';
-import { type ChargeProfile, contractNotes, type TradeChargeBreakdown } from '../broker-profile';
+import type { ChargeProfile } from '../broker-profile';
 import type { JournalTrade } from '../journal-data';
 
 export type TradeFormErrors = Partial<Record<TradeFormField, string>>;
@@ -98,8 +108,7 @@ export function unitsOf(values: TradeFormValues): number | undefined {
 }
 
 export function chargeSegment(segment: TradeSegment, product: TradeProduct): Segment {
-  if (segment === 'equity') return product === 'delivery' ? 'equity-delivery' : 'equity-intraday';
-  return segment;
+  return statutorySegment(segment, product);
 }
 
 const price = (raw: string) => {
@@ -190,21 +199,13 @@ export function validateTrade(values: TradeFormValues, now: Date): TradeFormErro
   return errors;
 }
 
-export type TradeCharges = TradeChargeBreakdown;
+export type TradeCharges = TradeChargeLines & { turnover: number; estimatedRates: boolean };
 
-/** Gross P&L in rupees: (exit − entry) × units for a long, reversed for a short, exact to the paisa. */
-export function grossPnl(side: 'long' | 'short', units: number, entry: number, exit: number): number {
-  // Prices carry up to 4 decimals (numeric(14,4)); work in ten-thousandths of a rupee, round once to the paisa.
-  const diff = Math.round(exit * 10_000) - Math.round(entry * 10_000);
-  const signed = side === 'long' ? diff : -diff;
-  // Half away from zero, so a loss rounds like the same profit (and never shows as -0).
-  const paise = Math.round(Math.abs(signed * units) / 100);
-  return paise === 0 ? 0 : (Math.sign(signed) * paise) / 100;
-}
+export { grossPnl };
 
 /**
- * Charges as contract notes show them: the entry and the exit on their own IST trade dates (a carried position is
- * two contract notes, each at its date's rates), plus the depository charge and its 18% GST on a delivery sell.
+ * Charges as contract notes show them (@bahi/trading's typedTradeCharges): the entry and the exit on their own IST
+ * trade dates, each at its date's rates, plus the DP charge on a delivery sale.
  */
 export function estimateTradeCharges(
   values: TradeFormValues,
@@ -219,42 +220,45 @@ export function estimateTradeCharges(
   const exit = price(values.exitPrice);
   const exitAt = values.exitAt ? fromIstLocal(values.exitAt) : undefined;
   const closed = exit !== undefined && exitAt !== undefined;
-  const segment = chargeSegment(values.segment, values.product);
-  const opening: ChargeLeg = { side: values.side === 'long' ? 'buy' : 'sell', quantity: units, price: entry };
-  const closing: ChargeLeg | undefined = closed
-    ? { side: values.side === 'long' ? 'sell' : 'buy', quantity: units, price: exit }
-    : undefined;
-
   try {
-    const entryDay = kolkataDate(new Date(entryAt));
-    const exitDay = closing && exitAt ? kolkataDate(new Date(exitAt)) : undefined;
-    const notes =
-      closing && exitDay === entryDay
-        ? [{ date: entryDay, legs: [opening, closing] }]
-        : [{ date: entryDay, legs: [opening] }, ...(closing && exitDay ? [{ date: exitDay, legs: [closing] }] : [])];
-    const charges = contractNotes(values.exchange, segment, notes, broker);
-    return closed && exit !== undefined
-      ? { charges, grossPnl: grossPnl(values.side, units, entry, exit) }
-      : { charges };
+    const charges = typedTradeCharges(
+      {
+        exchange: values.exchange,
+        segment: chargeSegment(values.segment, values.product),
+        symbol: values.symbol.trim().toUpperCase(),
+        side: values.side,
+        quantity: units,
+        entry: { date: kolkataDate(new Date(entryAt)), price: entry },
+        exit: closed && exitAt ? { date: kolkataDate(new Date(exitAt)), price: exit } : undefined,
+      },
+      broker.settings,
+    );
+    return closed ? { charges, grossPnl: grossPnl(values.side, units, entry, exit) } : { charges };
   } catch (error) {
-    // The rate table starts on a date; earlier trades cannot be estimated.
     return { note: error instanceof Error ? error.message : String(error) };
   }
 }
+
+/** Said beside charges whose date is outside the rate tables. */
+export const ESTIMATED_RATES_NOTE =
+  'This date is outside our rate tables, so the nearest rates are used: these charges are an estimate.';
 
 /** The estimate in the screen's shape, with the net P&L after charges when the trade is closed. */
 export function chargesPreview(result: ReturnType<typeof estimateTradeCharges>): {
   charges?: TradeChargesPreview;
   note?: string;
+  /** Set when the date's rates were estimated (ESTIMATED_RATES_NOTE). */
+  estimated?: string;
 } {
   if ('note' in result) return { note: result.note };
   const { charges, grossPnl: gross } = result;
-  const preview: TradeChargesPreview = { ...charges };
+  const { estimatedRates, ...lines } = charges;
+  const preview: TradeChargesPreview = { ...lines };
   if (gross !== undefined) {
     preview.grossPnl = gross;
     preview.netPnl = Math.round(gross * 100 - charges.total * 100) / 100;
   }
-  return { charges: preview };
+  return estimatedRates ? { charges: preview, estimated: ESTIMATED_RATES_NOTE } : { charges: preview };
 }
 
 /** Tag names from the comma-separated field: trimmed, blanks dropped, duplicates (ignoring case) once. */
@@ -290,7 +294,7 @@ export interface TradeRow {
   status: 'open' | 'closed';
   gross_pnl: number | null;
   charges: number;
-  charges_breakdown: Omit<TradeCharges, 'turnover'> | null;
+  charges_breakdown: TradeChargeLines | null;
   charges_source: 'estimated';
   stop_loss: number | null;
   target: number | null;
@@ -337,7 +341,7 @@ export function tradePayload(
   const exitAt = values.exitAt ? (fromIstLocal(values.exitAt) ?? null) : null;
   const closed = exit !== undefined && exitAt !== null;
   const fo = values.segment !== 'equity';
-  const { turnover: _turnover, ...breakdown } = estimate.charges;
+  const { turnover: _turnover, estimatedRates: _estimated, ...breakdown } = estimate.charges;
   const optional = (raw: string) => parseNumber(raw) ?? null;
   const rating = parseNumber(values.rating);
   return {
@@ -397,7 +401,7 @@ export function valuesFromTrade(t: JournalTrade): TradeFormValues {
     lotSize: str(t.lotSize),
     lots: lots === undefined ? '' : String(lots),
     quantity: fo ? '' : String(t.quantity),
-    entryPrice: String(t.entryPrice),
+    entryPrice: str(t.entryPrice),
     exitPrice: str(t.exitPrice),
     entryAt: toIstLocal(t.entryTime),
     exitAt: t.exitTime ? toIstLocal(t.exitTime) : '',

@@ -1,7 +1,25 @@
 import { type BrokerageRule, type BrokerProfile, DISCOUNT_BROKER } from './broker-profile';
-import { chargeInPaise, chargeInPaiseToRupee, percentOfPaise, toPaise, toRupees } from './paise';
-import { CHARGE_RATES, type Exchange, type RateTable, rateSetOn, type Segment } from './rates';
-import { kolkataDate } from './trade-date';
+import {
+  chargeInPaise,
+  chargeInPaiseToRupee,
+  chargesInPaise,
+  exactCharge,
+  percentOfPaise,
+  toPaise,
+  toRupees,
+} from './paise';
+import {
+  CHARGE_RATES,
+  EXCHANGE_SEGMENTS,
+  type Exchange,
+  type RateOptions,
+  type RateSet,
+  type RateTable,
+  rateSetOn,
+  type Segment,
+  type SegmentRates,
+  segmentRates,
+} from './rates';
 
 export type Side = 'buy' | 'sell';
 
@@ -17,9 +35,9 @@ export interface ChargeLeg {
 
 /**
  * An option exercised at expiry in the money (NSE exercises every in-the-money contract automatically). The holder
- * pays STT on its intrinsic value at the underlying's final settlement price, at the rate in force on that day;
- * an out-of-the-money option expires worthless and pays none. Exercise is not a trade: no brokerage, exchange
- * charge or stamp duty is added here.
+ * pays STT on its intrinsic value at the underlying's final settlement price, at the rate in force on that day (on
+ * MCX, CTT of 0.0001% on the settlement value instead); an out-of-the-money option expires worthless and pays none.
+ * Exercise is not a trade: no brokerage, exchange charge or stamp duty is added here.
  */
 export interface OptionExercise {
   optionType: 'CE' | 'PE';
@@ -52,6 +70,12 @@ export interface ChargeBreakdown {
   gst: number;
   ipft: number;
   total: number;
+  /**
+   * True when a rate used was not sourced for the trade date: a date outside the rate table (charged at the nearest
+   * rates), a period no source covers, or stamp duty before 1 Jul 2020 without the trader's state. `estimateCharges`
+   * always sets it; it is optional only so that sums of notes built elsewhere need not carry it.
+   */
+  estimated?: boolean;
 }
 
 function checkLeg(leg: ChargeLeg): void {
@@ -79,10 +103,28 @@ function checkExercise(exercise: OptionExercise): void {
   }
 }
 
-/** Intrinsic value of an exercise at settlement, in paise: (settlement − strike) for a call, the reverse for a put. */
-function intrinsicPaise({ optionType, strike, settlementPrice, quantity }: OptionExercise): number {
+/**
+ * The value an exercise is taxed on, in paise: the intrinsic value at settlement ((settlement − strike) for a call,
+ * the reverse for a put) for STT, the settlement value for CTT; nothing for an option that expires out of the money.
+ */
+function exercisedPaise(exercise: OptionExercise, on: SegmentRates['exerciseOn']): number {
+  const { optionType, strike, settlementPrice, quantity } = exercise;
   const perUnit = (toPaise(settlementPrice) - toPaise(strike)) * (optionType === 'CE' ? 1 : -1);
-  return perUnit > 0 ? Math.round(quantity * perUnit) : 0;
+  if (perUnit <= 0) return 0;
+  return Math.round(quantity * (on === 'settlement' ? toPaise(settlementPrice) : perUnit));
+}
+
+/** Refuses an exchange or segment the tables do not know, with MCX's own message for equity. */
+function checkMarket(exchange: Exchange, segment: Segment): void {
+  const segments: readonly string[] | undefined = EXCHANGE_SEGMENTS[exchange];
+  if (!segments) throw new RangeError(`Unknown exchange "${exchange}": NSE, BSE or MCX.`);
+  if (!segments.includes(segment)) {
+    throw new RangeError(
+      exchange === 'MCX'
+        ? 'MCX trades commodity futures and options only.'
+        : `Unknown segment "${segment}": equity-delivery, equity-intraday, futures or options.`,
+    );
+  }
 }
 
 // With several orders in one leg the split is unknown; an even split makes the per-order cap simply cap × orders.
@@ -97,17 +139,33 @@ function brokerageInPaise(rule: BrokerageRule, turnoverPaise: number, orders: nu
   }
 }
 
+/** A note's charges in integer paise, each rounded as a contract note rounds it, with its STT before rounding. */
+export interface NoteInPaise {
+  turnover: number;
+  brokerage: number;
+  /** STT before its rounding to the rupee, in exactCharge's units (EXACT_UNITS_PER_PAISA make a paisa). */
+  sttExact: bigint;
+  stt: number;
+  transaction: number;
+  sebi: number;
+  stamp: number;
+  gst: number;
+  ipft: number;
+  total: number;
+  estimated: boolean;
+}
+
 /**
- * Estimates a contract note's charges at the rates in force on the trade date.
- * Computed in integer paise: each charge is rounded once on the note's turnover (STT to the rupee, the rest to the
- * paisa, half up), brokerage per leg, and GST on the rounded brokerage + transaction charge + SEBI fee.
+ * One contract note's charges at a rate set already looked up (`rateSetOn`): the work `estimateCharges` does, for
+ * callers that charge many notes of the same days. Throws a RangeError naming a bad leg, market or exercise.
  */
-export function estimateCharges(
-  trade: ChargeableTrade,
-  profile: BrokerProfile = DISCOUNT_BROKER,
-  table: RateTable = CHARGE_RATES,
-): ChargeBreakdown {
+export function chargeNoteInPaise(
+  trade: Omit<ChargeableTrade, 'tradeDate'>,
+  profile: BrokerProfile,
+  rateSet: RateSet & { estimated: boolean },
+): NoteInPaise {
   const exercises = trade.exercises ?? [];
+  checkMarket(trade.exchange, trade.segment);
   if (trade.legs.length === 0 && exercises.length === 0) {
     throw new RangeError('A trade needs at least one buy or sell to charge.');
   }
@@ -115,8 +173,8 @@ export function estimateCharges(
   trade.legs.forEach(checkLeg);
   exercises.forEach(checkExercise);
 
-  const rateSet = rateSetOn(kolkataDate(trade.tradeDate), table);
-  const rates = rateSet.rates[trade.exchange][trade.segment];
+  const rates = segmentRates(rateSet, trade.exchange, trade.segment);
+  if (!rates) throw new RangeError(`The rate table has no ${trade.segment} rates for ${trade.exchange}.`);
   const rule = profile.brokerage[trade.segment];
 
   let buyTurnover = 0;
@@ -130,29 +188,62 @@ export function estimateCharges(
   }
   const turnover = buyTurnover + sellTurnover;
 
-  const exercised = exercises.reduce((sum, exercise) => sum + intrinsicPaise(exercise), 0);
+  const exercised = exercises.reduce((sum, exercise) => sum + exercisedPaise(exercise, rates.exerciseOn), 0);
   // One STT line per note: premium and exercise STT are added before the rounding to the rupee.
-  const stt = chargeInPaiseToRupee(
+  const sttTerms = [
     [buyTurnover, rates.sttBuy],
     [sellTurnover, rates.sttSell],
     [exercised, rates.sttExercise],
-  );
+  ] as const;
+  const stt = chargeInPaiseToRupee(...sttTerms);
   const transaction = chargeInPaise(turnover, rates.transaction);
   const sebi = chargeInPaise(turnover, rateSet.sebiFee);
   const ipft = chargeInPaise(turnover, rates.ipft);
-  const stamp = chargeInPaise(buyTurnover, rates.stampBuy);
+  // Stamp duty is one line per note: before 1 Jul 2020 on both sides, and some states capped it per day.
+  const stampExact = chargesInPaise([buyTurnover, rates.stampBuy], [sellTurnover, rates.stampSell]);
+  const stamp = rates.stampCapPerNote === undefined ? stampExact : Math.min(stampExact, toPaise(rates.stampCapPerNote));
   const gst = percentOfPaise(brokerage + transaction + sebi, rateSet.gstPercent);
-  const total = brokerage + stt + transaction + sebi + stamp + gst + ipft;
-
   return {
-    turnover: toRupees(turnover),
-    brokerage: toRupees(brokerage),
-    stt: toRupees(stt),
-    transaction: toRupees(transaction),
-    sebi: toRupees(sebi),
-    stamp: toRupees(stamp),
-    gst: toRupees(gst),
-    ipft: toRupees(ipft),
-    total: toRupees(total),
+    turnover,
+    brokerage,
+    sttExact: exactCharge(...sttTerms),
+    stt,
+    transaction,
+    sebi,
+    stamp,
+    gst,
+    ipft,
+    total: brokerage + stt + transaction + sebi + stamp + gst + ipft,
+    estimated: rateSet.estimated || rates.estimated === true,
+  };
+}
+
+/**
+ * Estimates a contract note's charges at the rates in force on the trade date (and, before 1 Jul 2020, the trader's
+ * state: `options.state`, default Maharashtra, marked estimated when not given). A date outside the rate table is
+ * charged at the nearest rates and marked estimated.
+ * Computed in integer paise: each charge is rounded once on the note's turnover (STT to the rupee, the rest to the
+ * paisa, half up), brokerage per leg, and GST on the rounded brokerage + transaction charge + SEBI fee.
+ */
+export function estimateCharges(
+  trade: ChargeableTrade,
+  profile: BrokerProfile = DISCOUNT_BROKER,
+  table: RateTable = CHARGE_RATES,
+  options: RateOptions = {},
+): ChargeBreakdown & { estimated: boolean } {
+  // The market is checked before the date is looked up, so MCX equity is named as such.
+  checkMarket(trade.exchange, trade.segment);
+  const note = chargeNoteInPaise(trade, profile, rateSetOn(trade.tradeDate, table, options));
+  return {
+    turnover: toRupees(note.turnover),
+    brokerage: toRupees(note.brokerage),
+    stt: toRupees(note.stt),
+    transaction: toRupees(note.transaction),
+    sebi: toRupees(note.sebi),
+    stamp: toRupees(note.stamp),
+    gst: toRupees(note.gst),
+    ipft: toRupees(note.ipft),
+    total: toRupees(note.total),
+    estimated: note.estimated,
   };
 }

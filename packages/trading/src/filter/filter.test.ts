@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type FilterableTrade, filterTrades, isEmptyFilter, outcomeOf } from './filter';
 
 const trade = (over: Partial<FilterableTrade> & { id: string }): FilterableTrade & { id: string } => ({
-  tradeDate: '2026-11-02',
+  entryDate: '2026-11-02',
+  exitDate: '2026-11-02',
   segment: 'equity',
   symbol: 'RELIANCE',
   tags: [],
@@ -11,10 +12,11 @@ const trade = (over: Partial<FilterableTrade> & { id: string }): FilterableTrade
 });
 
 const journal = [
-  trade({ id: 'a', tradeDate: '2026-11-02', symbol: 'RELIANCE', netPnl: 1200, tags: ['A+ setup'] }),
+  trade({ id: 'a', symbol: 'RELIANCE', netPnl: 1200, tags: ['A+ setup'] }),
   trade({
     id: 'b',
-    tradeDate: '2026-11-03',
+    entryDate: '2026-10-30',
+    exitDate: '2026-11-03',
     segment: 'options',
     symbol: 'NIFTY25NOV26200CE',
     underlying: 'NIFTY',
@@ -24,13 +26,22 @@ const journal = [
   }),
   trade({
     id: 'c',
-    tradeDate: '2026-11-04',
+    entryDate: '2026-11-04',
+    exitDate: '2026-11-06',
     segment: 'futures',
     symbol: 'NIFTY25NOVFUT',
     underlying: 'NIFTY',
     netPnl: 0,
   }),
-  trade({ id: 'd', tradeDate: '2026-11-05', symbol: 'TCS', netPnl: null, playbookId: 'pb1', tags: ['Swing'] }),
+  trade({
+    id: 'd',
+    entryDate: '2026-11-05',
+    exitDate: null,
+    symbol: 'TCS',
+    netPnl: null,
+    playbookId: 'pb1',
+    tags: ['Swing'],
+  }),
 ];
 const ids = (filter: Parameters<typeof filterTrades>[1]) => filterTrades(journal, filter).map((t) => t.id);
 
@@ -39,9 +50,20 @@ describe('trade filters', () => {
     expect(ids({})).toEqual(['a', 'b', 'c', 'd']);
     expect(isEmptyFilter({ segments: [], search: '' })).toBe(true);
     expect(isEmptyFilter({ outcome: 'win' })).toBe(false);
+    // which day the dates read narrows nothing without dates
+    expect(isEmptyFilter({ dateBy: 'entry' })).toBe(true);
   });
-  it('takes IST trade dates inclusive at both ends', () => {
-    expect(ids({ from: '2026-11-03', to: '2026-11-04' })).toEqual(['b', 'c']);
+  // a: 2 Nov → 2 Nov; b: 30 Oct → 3 Nov; c: 4 Nov → 6 Nov; d: entered 5 Nov, still open
+  it('dates a trade by its IST exit day, inclusive at both ends; an open one by its entry day', () => {
+    expect(ids({ from: '2026-11-03', to: '2026-11-04' })).toEqual(['b']);
+    expect(ids({ from: '2026-11-05', to: '2026-11-06' })).toEqual(['c', 'd']);
+    expect(ids({ to: '2026-11-02' })).toEqual(['a']);
+    expect(ids({ from: '2026-11-01', to: '2026-11-30', dateBy: 'exit' })).toEqual(['a', 'b', 'c', 'd']);
+  });
+  it('dates by the IST entry day when asked', () => {
+    expect(ids({ from: '2026-11-03', to: '2026-11-04', dateBy: 'entry' })).toEqual(['c']);
+    expect(ids({ to: '2026-10-31', dateBy: 'entry' })).toEqual(['b']);
+    expect(ids({ from: '2026-11-05', dateBy: 'entry' })).toEqual(['d']);
   });
   it('matches a symbol or its underlying, in any case', () => {
     expect(ids({ symbol: 'nifty' })).toEqual(['b', 'c']);

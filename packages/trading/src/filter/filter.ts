@@ -3,10 +3,18 @@
 export const OUTCOMES = ['win', 'loss', 'breakeven', 'open'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
+/** Which day `from` and `to` read: the exit day (when the P&L is realised; the default) or the entry day. */
+export const DATE_BASES = ['exit', 'entry'] as const;
+export type DateBasis = (typeof DATE_BASES)[number];
+
 export interface TradeFilter {
-  /** IST trade dates, 'YYYY-MM-DD', both inclusive. */
+  /**
+   * IST dates, 'YYYY-MM-DD', both inclusive: of the exit day by default (the day a trade's P&L belongs to), or of
+   * the entry day with `dateBy: 'entry'`. An open trade, which has no exit yet, is dated by its entry either way.
+   */
   from?: string;
   to?: string;
+  dateBy?: DateBasis;
   segments?: readonly ('equity' | 'futures' | 'options')[];
   /** A symbol or an underlying, case-insensitive and exact: 'NIFTY' finds every NIFTY option and future. */
   symbol?: string;
@@ -21,7 +29,10 @@ export interface TradeFilter {
 
 /** What a trade needs for the filters: a row of the journal in either the list's or the statistics' shape. */
 export interface FilterableTrade {
-  tradeDate: string;
+  /** The IST day of entry, 'YYYY-MM-DD' (the database's `trade_date`). */
+  entryDate: string;
+  /** The IST day of exit, when the P&L is realised (the database's `exit_date`); null while the trade is open. */
+  exitDate: string | null;
   segment: 'equity' | 'futures' | 'options';
   symbol: string;
   underlying?: string | null;
@@ -43,9 +54,11 @@ export function tradeMatcher(filter: TradeFilter): (trade: FilterableTrade) => b
   const tag = filter.tag?.trim().toLowerCase() || undefined;
   const search = filter.search?.trim().toLowerCase() || undefined;
   const segments = filter.segments?.length ? new Set(filter.segments) : undefined;
+  const byEntry = filter.dateBy === 'entry';
   return (t) => {
-    if (filter.from && t.tradeDate < filter.from) return false;
-    if (filter.to && t.tradeDate > filter.to) return false;
+    const date = byEntry ? t.entryDate : (t.exitDate ?? t.entryDate);
+    if (filter.from && date < filter.from) return false;
+    if (filter.to && date > filter.to) return false;
     if (segments && !segments.has(t.segment)) return false;
     if (symbol && t.symbol.toUpperCase() !== symbol && t.underlying?.toUpperCase() !== symbol) return false;
     if (filter.playbookId) {
@@ -65,7 +78,9 @@ export function filterTrades<T extends FilterableTrade>(trades: readonly T[], fi
   return trades.filter(tradeMatcher(filter));
 }
 
-/** True when the filter narrows nothing. */
+/** True when the filter narrows nothing (which day the dates read does not narrow anything by itself). */
 export function isEmptyFilter(filter: TradeFilter): boolean {
-  return Object.values(filter).every((v) => v === undefined || v === '' || (Array.isArray(v) && v.length === 0));
+  return Object.entries(filter).every(
+    ([key, v]) => key === 'dateBy' || v === undefined || v === '' || (Array.isArray(v) && v.length === 0),
+  );
 }

@@ -3,9 +3,11 @@
 // The same report saved as CSV reads alike. The price is the Buy Price of a buy and the Sell Price of a sell;
 // the charge columns are the broker's own, so they become the fill's fees. Contracts are Angel One trading
 // symbols: NIFTY24NOV2626000CE (underlying, DD MMM YY, strike, CE / PE), NIFTY24NOV26FUT, SBIN-EQ.
+
+import { expectedHeader } from './detect';
 import { monthNumber, normaliseExchange, normaliseSide, parseDate, parseNumber } from './normalise';
 import { cellTimestamp, type SpreadsheetInput, sheetRecords } from './sheet';
-import { decodeSymbol } from './symbols';
+import { baseSymbol, decodeSymbol } from './symbols';
 import { readRecords, rowError } from './table';
 import type { Fill, FillContract, ImportRowError, OptionType, ParseResult } from './types';
 
@@ -48,7 +50,7 @@ const ANGEL_CONTRACT = new RegExp(`^([A-Z0-9&_-]+?)(\\d{2})${MMM}(\\d{2})(?:(\\d
 export function parseAngelOneTrades(input: SpreadsheetInput): ParseResult {
   const sheet = sheetRecords(input);
   if (sheet.errors.length > 0) return { fills: [], errors: sheet.errors };
-  const table = readRecords(sheet.records, REQUIRED, 'scrip/contract');
+  const table = readRecords(sheet.records, { required: REQUIRED, expected: expectedHeader('angelone-trades') });
   const fills: Fill[] = [];
   const errors: ImportRowError[] = [...table.errors];
   for (const r of table.rows) {
@@ -139,6 +141,12 @@ function readContract(name: string): FillContract | null {
     return { segment, symbol: name, underlying, expiry, strike, optionType };
   }
   // Equity: SBIN-EQ, TATAMOTORS-BE: the series is not part of the symbol.
-  const symbol = name.replace(/-(EQ|BE|BZ|SM|ST)$/, '');
-  return { segment: 'equity', symbol, underlying: null, expiry: null, strike: null, optionType: null };
+  return {
+    segment: 'equity',
+    symbol: baseSymbol(name),
+    underlying: null,
+    expiry: null,
+    strike: null,
+    optionType: null,
+  };
 }

@@ -21,7 +21,10 @@ describe('parseCsv', () => {
     expect(parseCsv('a,,\n')).toEqual([['a', '', '']]);
   });
 
-  it('does not throw on an unterminated quote', () => {
-    expect(parseCsv('a,"open\n')).toEqual([['a', 'open\n']]);
+  it('keeps a quote that is never closed as text, so the rows after it still read', () => {
+    expect(parseCsv('a,"open\nb,c\n')).toEqual([
+      ['a', '"open'],
+      ['b', 'c'],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // A small RFC 4180 reader: quoted fields, doubled quotes, CRLF / LF / CR line ends, a UTF-8 BOM and a
-// trailing newline. Lenient by design: an unterminated quote takes the rest of the text rather than
-// throwing, because a broker export with one odd cell should still import its other rows.
+// trailing newline. Lenient by design: a quote that is never closed is kept as text and its field ends at the
+// next comma or line end, rather than taking the rest of the file, because a broker export with one odd cell
+// should still import its other rows (and report that one).
 
 /** Parses CSV text into records of cells. A blank line becomes `['']`, so record i is file row i + 1. */
 export function parseCsv(text: string): string[][] {
@@ -11,7 +12,7 @@ export function parseCsv(text: string): string[][] {
   // Each pass reads one field, then the separator after it (comma, line end or end of text).
   while (i < n) {
     let field: string;
-    if (text.charCodeAt(i) === QUOTE) {
+    if (text.charCodeAt(i) === QUOTE && hasClosingQuote(text, i + 1)) {
       // Quoted field: read to the closing quote; "" is one quote.
       field = '';
       let from = i + 1;
@@ -56,6 +57,16 @@ export function parseCsv(text: string): string[][] {
   // No record after a final newline; otherwise the last line is a record even without one.
   if (record.length > 0) records.push(record);
   return records;
+}
+
+/** Whether a quoted field opened just before `from` is closed somewhere: by a quote that is not doubled. */
+function hasClosingQuote(text: string, from: number): boolean {
+  let q = text.indexOf('"', from);
+  while (q !== -1) {
+    if (text.charCodeAt(q + 1) !== QUOTE) return true;
+    q = text.indexOf('"', q + 2);
+  }
+  return false;
 }
 
 const QUOTE = 34;

@@ -4,8 +4,10 @@
 // price (value ÷ quantity). The report has no times and no trade ids, so fills are stamped at the start of
 // the trading day (the IST day stays right) and a row's buy comes before its sell: a same-day short shows
 // as a long, with the same P&L. The id is the contract note number + scrip + side, stable across re-imports.
+
+import { expectedHeader } from './detect';
 import { normaliseExchange, parseDate, parseNumber } from './normalise';
-import { decodeSymbol } from './symbols';
+import { baseSymbol, decodeSymbol } from './symbols';
 import { readTable, rowError } from './table';
 import type { Fill, FillSide, ImportRowError, ParseResult } from './types';
 
@@ -23,7 +25,7 @@ const LABEL: Record<string, string> = {
 };
 
 export function parseDhanTransactions(text: string): ParseResult {
-  const table = readTable(text, REQUIRED, 'date');
+  const table = readTable(text, { required: REQUIRED, expected: expectedHeader('dhan-transactions') });
   const fills: Fill[] = [];
   const errors: ImportRowError[] = [...table.errors];
   for (const r of table.rows) {
@@ -80,7 +82,7 @@ function readRow(row: number, get: (column: string) => string): Fill[] | ImportR
     orderId: null,
     exchange,
     segment: decoded.segment,
-    symbol: scrip,
+    symbol: decoded.segment === 'equity' ? baseSymbol(scrip) : scrip,
     underlying: decoded.underlying,
     expiry: decoded.expiry,
     strike: decoded.strike,

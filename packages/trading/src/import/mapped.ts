@@ -10,7 +10,7 @@ import {
   parseDate,
   parseNumber,
 } from './normalise';
-import { decodeSymbol } from './symbols';
+import { baseSymbol, decodeSymbol } from './symbols';
 import { readTable, rowError } from './table';
 import type { Exchange, Fill, ImportBroker, ImportRowError, ParseResult, Segment } from './types';
 
@@ -45,7 +45,7 @@ export interface MappedCsvOptions {
 export function parseMappedCsv(text: string, options: MappedCsvOptions): ParseResult {
   const { columns } = options;
   const required = [columns.date, columns.symbol, columns.side, columns.quantity, columns.price].map(headerKey);
-  const table = readTable(text, required);
+  const table = readTable(text, { required });
   const fills: Fill[] = [];
   const errors: ImportRowError[] = [...table.errors];
   for (const r of table.rows) {
@@ -131,7 +131,7 @@ function readRow(
     orderId: cell(c.orderId) || null,
     exchange,
     segment,
-    symbol,
+    symbol: segment === 'equity' ? baseSymbol(symbol) : symbol,
     underlying: segment === 'equity' ? null : (decoded.underlying ?? symbol.replace(/\d.*$/, '')),
     expiry: segment === 'equity' ? null : expiry,
     strike: segment === 'options' ? strike : null,

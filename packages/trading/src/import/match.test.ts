@@ -55,23 +55,47 @@ describe('matchFills', () => {
     expect(trade?.brokerTradeIds).toEqual(fills.map((f) => f.tradeId));
   });
 
-  it('keeps a partly exited position as one open trade with FIFO P&L on the exited part', () => {
+  it('keeps a partly exited futures position as one open trade with FIFO P&L on the exited part', () => {
     // Buy 100 @ 50, buy 200 @ 56, sell 150 @ 60: FIFO closes 100 @ 50 (+1,000) and 50 @ 56 (+200).
+    const future = { segment: 'futures', symbol: 'INFY25JUNFUT', underlying: 'INFY', expiry: '2025-06-26' } as const;
     const [trade, ...rest] = matchFills([
-      fill('buy', 100, 50, '09:20:00'),
-      fill('buy', 200, 56, '09:30:00'),
-      fill('sell', 150, 60, '10:00:00'),
+      fill('buy', 100, 50, '09:20:00', future),
+      fill('buy', 200, 56, '09:30:00', future),
+      fill('sell', 150, 60, '10:00:00', future),
     ]);
     expect(rest).toEqual([]);
     expect(trade).toMatchObject({
       status: 'open',
-      product: 'delivery',
+      product: 'carry_forward',
       quantity: 300,
       openQuantity: 150,
       avgEntryPrice: 54, // (5,000 + 11,200) / 300
       avgExitPrice: 60,
       grossPnl: 1200,
     });
+  });
+
+  it("nets a share's day as the exchange does: the matched part is intraday, the rest goes into the holding", () => {
+    // The same fills in shares: 150 bought and sold the same day are intraday, 150 bought net are delivery.
+    const buy2 = fill('buy', 200, 56, '09:30:00');
+    const [intraday, holding, ...rest] = matchFills([
+      fill('buy', 100, 50, '09:20:00'),
+      buy2,
+      fill('sell', 150, 60, '10:00:00'),
+    ]);
+    expect(rest).toEqual([]);
+    // Intraday: 100 @ 50 and 50 @ 56 in, 150 @ 60 out: entry 7,800 / 150 = 52; P&L 1,000 + 200 = 1,200.
+    expect(intraday).toMatchObject({
+      product: 'intraday',
+      status: 'closed',
+      quantity: 150,
+      avgEntryPrice: 52,
+      avgExitPrice: 60,
+      grossPnl: 1200,
+    });
+    // Delivery: the other 150 of the second buy, still held.
+    expect(holding).toMatchObject({ product: 'delivery', status: 'open', quantity: 150, avgEntryPrice: 56 });
+    expect(holding?.executions).toEqual([{ fill: buy2, quantity: 150, role: 'entry' }]);
   });
 
   it('flips a long into a short when a sell exceeds the open quantity', () => {
@@ -112,9 +136,10 @@ describe('matchFills', () => {
       fill('sell', 5, 2000, '09:21:00', { symbol: 'TCS' }),
       fill('sell', 10, 101, '09:40:00'),
     ]);
+    // TCS was sold without a buy: shares held from before, not a short.
     expect(trades.map((t) => [t.symbol, t.side, t.status])).toEqual([
       ['INFY', 'long', 'closed'],
-      ['TCS', 'short', 'open'],
+      ['TCS', 'long', 'missing_cost'],
     ]);
   });
 
@@ -155,5 +180,131 @@ describe('matchFills', () => {
     ]);
     // Long: 4 + 10 × 100/200 = 9; short: 10 × 100/200 = 5.
     expect(trades.map((t) => t.fees)).toEqual([9, 5]);
+  });
+});
+
+const at = (day: string, time = '10:00:00') => `${day}T${time}+05:30`;
+
+describe('matchFills: shares held across days', () => {
+  it('sells shares bought before the file as a trade with no cost basis, never as a delivery short', () => {
+    // TCS sold on 13 Dec 2024 with no buy in the file, bought again on 18 Mar 2025.
+    const sale = fill('sell', 13, 4300, at('2024-12-13'), { symbol: 'TCS' });
+    const buy = fill('buy', 13, 4100, at('2025-03-18'), { symbol: 'TCS' });
+    const [missing, held, ...rest] = matchFills([sale, buy]);
+    expect(rest).toEqual([]);
+    expect(missing).toMatchObject({
+      symbol: 'TCS',
+      side: 'long',
+      product: 'delivery',
+      status: 'missing_cost',
+      quantity: 13,
+      openQuantity: 0,
+      avgEntryPrice: null,
+      avgExitPrice: 4300,
+      grossPnl: null,
+      entryTime: at('2024-12-13'),
+      exitTime: at('2024-12-13'),
+    });
+    expect(held).toMatchObject({ side: 'long', product: 'delivery', status: 'open', quantity: 13, openQuantity: 13 });
+  });
+
+  it('gives that sale its cost from an opening lot', () => {
+    // 13 TCS held since 28 Mar 2024 at 3,900: sold at 4,300, P&L 13 × 400 = 5,200.
+    const opening = fill('buy', 13, 3900, at('2024-03-28', '15:30:00'), { symbol: 'TCS', opening: true });
+    const [trade] = matchFills([fill('sell', 13, 4300, at('2024-12-13'), { symbol: 'TCS' }), opening]);
+    expect(trade).toMatchObject({
+      status: 'closed',
+      product: 'delivery',
+      quantity: 13,
+      avgEntryPrice: 3900,
+      grossPnl: 5200,
+      entryTime: at('2024-03-28', '15:30:00'),
+    });
+  });
+
+  it('covers as much of a sale as the holding has, and the rest has no cost basis', () => {
+    // Hold 5 (bought 2 Dec), sell 8 on 9 Dec: 5 close the holding (+5 × 20 = 100), 3 came from before the file.
+    const sale = fill('sell', 8, 120, at('2024-12-09'));
+    const [held, missing] = matchFills([fill('buy', 5, 100, at('2024-12-02')), sale]);
+    expect(held).toMatchObject({ status: 'closed', product: 'delivery', quantity: 5, grossPnl: 100 });
+    expect(missing).toMatchObject({ status: 'missing_cost', quantity: 3, avgExitPrice: 120 });
+    expect(missing?.executions).toEqual([{ fill: sale, quantity: 3, role: 'exit' }]);
+  });
+
+  it('keeps a day trade apart from the holding it does not touch', () => {
+    // Hold 100 @ 100. Next day buy 50 @ 110 and sell 80 @ 120: 50 intraday (+500), 30 sold from the holding (+600).
+    const sale = fill('sell', 80, 120, at('2025-01-03', '11:00:00'));
+    const trades = matchFills([
+      fill('buy', 100, 100, at('2025-01-02')),
+      fill('buy', 50, 110, at('2025-01-03', '10:00:00')),
+      sale,
+    ]);
+    expect(trades.map((t) => [t.product, t.status, t.quantity, t.openQuantity, t.grossPnl])).toEqual([
+      ['delivery', 'open', 100, 70, 600],
+      ['intraday', 'closed', 50, 0, 500],
+    ]);
+    expect(trades[1]?.executions.at(-1)).toEqual({ fill: sale, quantity: 50, role: 'exit' });
+    expect(trades[0]?.executions.at(-1)).toEqual({ fill: sale, quantity: 30, role: 'exit' });
+  });
+
+  it('keeps a real intraday short while shares are held', () => {
+    // Hold 10; sell 10 @ 500 and buy them back @ 480 the same day: a short of +200, the holding untouched.
+    const trades = matchFills([
+      fill('buy', 10, 450, at('2025-01-02')),
+      fill('sell', 10, 500, at('2025-01-03', '09:16:00')),
+      fill('buy', 10, 480, at('2025-01-03', '15:10:00')),
+    ]);
+    expect(trades.map((t) => [t.side, t.product, t.status, t.grossPnl])).toEqual([
+      ['long', 'delivery', 'open', null],
+      ['short', 'intraday', 'closed', 200],
+    ]);
+  });
+
+  it('treats a series suffix and either exchange as the same share', () => {
+    const trades = matchFills([
+      fill('buy', 1000, 8.5, at('2025-02-10'), { symbol: 'IDEA-BE', exchange: 'BSE' }),
+      fill('sell', 1000, 9, at('2025-02-14'), { symbol: 'IDEA' }),
+    ]);
+    expect(trades).toMatchObject([{ symbol: 'IDEA', status: 'closed', product: 'delivery', grossPnl: 500 }]);
+  });
+
+  it('spreads the cost of held shares over a split', () => {
+    // 10 bought at 1,000; split 1:5 from 10 Jun: 50 at 200; sold at 210: P&L 50 × 10 = 500.
+    const split = { symbol: 'NESTLEIND', kind: 'split', from: 1, to: 5, exDate: '2025-06-10' } as const;
+    const [trade] = matchFills(
+      [
+        fill('buy', 10, 1000, at('2025-01-10'), { symbol: 'NESTLEIND' }),
+        fill('sell', 50, 210, at('2025-07-01'), { symbol: 'NESTLEIND' }),
+      ],
+      { actions: [split] },
+    );
+    expect(trade).toMatchObject({
+      status: 'closed',
+      quantity: 50,
+      avgEntryPrice: 200,
+      avgExitPrice: 210,
+      grossPnl: 500,
+      adjustments: [split],
+    });
+  });
+
+  it('adds bonus shares at no cost, sold after the shares bought', () => {
+    // 10 bought at 100; bonus 1:1 (10 free shares); 10 sold at 60 are the bought ones: 10 × (60 − 100) = −400.
+    const bonus = { symbol: 'INFY', kind: 'bonus', from: 1, to: 1, exDate: '2025-03-01' } as const;
+    const bought = fill('buy', 10, 100, at('2025-01-10'));
+    const [partly] = matchFills([bought, fill('sell', 10, 60, at('2025-03-05'))], { actions: [bonus] });
+    expect(partly).toMatchObject({ status: 'open', quantity: 20, openQuantity: 10, avgEntryPrice: 50, grossPnl: -400 });
+    // Selling all 20 at 60: proceeds 1,200 less cost 1,000 = +200.
+    const [all] = matchFills([bought, fill('sell', 20, 60, at('2025-03-05'))], { actions: [bonus] });
+    expect(all).toMatchObject({ status: 'closed', quantity: 20, grossPnl: 200 });
+  });
+
+  it('leaves futures and options shorts as real shorts across days', () => {
+    const future = { segment: 'futures', symbol: 'NIFTY25JANFUT', underlying: 'NIFTY', expiry: '2025-01-30' } as const;
+    const [short] = matchFills([
+      fill('sell', 75, 23500, at('2025-01-02'), future),
+      fill('buy', 75, 23400, at('2025-01-06'), future),
+    ]);
+    expect(short).toMatchObject({ side: 'short', product: 'carry_forward', status: 'closed', grossPnl: 7500 });
   });
 });

@@ -31,14 +31,19 @@ const EXCHANGES: Record<string, Exchange> = {
   mcx: 'MCX',
 };
 
+const EXACT_EXCHANGES: Record<string, Exchange> = { NSE: 'NSE', NFO: 'NSE', BSE: 'BSE', BFO: 'BSE', MCX: 'MCX' };
+
 export function normaliseExchange(value: string): Exchange | null {
+  // Most rows write the exchange as NSE, NFO or BSE: looked up as they are before any clean-up.
   return (
+    EXACT_EXCHANGES[value] ??
     EXCHANGES[
       value
         .trim()
         .toLowerCase()
         .replace(/[\s-]+/g, '_')
-    ] ?? null
+    ] ??
+    null
   );
 }
 
@@ -78,8 +83,12 @@ export function normaliseOptionType(value: string): OptionType | null {
   return OPTION_TYPES[value.trim().toLowerCase()] ?? null;
 }
 
+const PLAIN_NUMBER = /^\d{1,15}(\.\d+)?$/;
+
 /** A number as brokers write it: `1,23,456.50`, `₹ 67.5`, `450.000000`. Null when it is not one. */
 export function parseNumber(value: string): number | null {
+  // Most cells are plain decimals (450.000000): read without the clean-up below.
+  if (PLAIN_NUMBER.test(value)) return Number(value);
   const cleaned = value.trim().replace(/[₹,\s]/g, '');
   if (cleaned === '' || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned)) return null;
   const n = Number(cleaned);

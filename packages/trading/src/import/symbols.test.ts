@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSymbol } from './symbols';
+import { baseSymbol, decodeSymbol } from './symbols';
 
 describe('decodeSymbol', () => {
   it('reads a monthly index option: underlying, month, strike and type; the day comes from expiry_date', () => {
@@ -42,5 +42,44 @@ describe('decodeSymbol', () => {
 
   it('treats a plain stock symbol as equity', () => {
     expect(decodeSymbol('SUZLON')).toMatchObject({ segment: 'equity', underlying: null, expiry: null });
+  });
+});
+
+describe('baseSymbol', () => {
+  it('drops an NSE series suffix: the share is the same in every series', () => {
+    expect(
+      ['IDEA-BE', 'SUZLON-BZ', 'RELIANCE-EQ', 'SBIN-BL', 'ABC-SM', 'XYZ-ST', 'TCS-IL', 'INFY-IQ', 'ITC-BT'].map(
+        baseSymbol,
+      ),
+    ).toEqual(['IDEA', 'SUZLON', 'RELIANCE', 'SBIN', 'ABC', 'XYZ', 'TCS', 'INFY', 'ITC']);
+    // Gold bonds and government securities: the symbol names the bond, the series is only its market.
+    expect(baseSymbol('SGBAUG28V-GB')).toBe('SGBAUG28V');
+    expect(baseSymbol('718GS2033-GS')).toBe('718GS2033');
+  });
+
+  it('keeps names whose hyphen or ampersand is part of them', () => {
+    expect(['BAJAJ-AUTO', 'NAM-INDIA', 'MCDOWELL-N', 'M&M', 'J&KBANK', 'BAJAJ-AUTO-BE'].map(baseSymbol)).toEqual([
+      'BAJAJ-AUTO',
+      'NAM-INDIA',
+      'MCDOWELL-N',
+      'M&M',
+      'J&KBANK',
+      'BAJAJ-AUTO',
+    ]);
+  });
+
+  it('keeps series that are other securities: partly paid shares, rights entitlements, bonds', () => {
+    // E1: partly paid (its own ISIN); RE: rights entitlement; N1: one of a company's bond issues.
+    expect(['RELIANCEPP-E1', 'AIRTEL-RE', 'NHAI-N1'].map(baseSymbol)).toEqual([
+      'RELIANCEPP-E1',
+      'AIRTEL-RE',
+      'NHAI-N1',
+    ]);
+  });
+
+  it('upper-cases and trims, and leaves a bare suffix alone', () => {
+    expect(baseSymbol(' idea-be ')).toBe('IDEA');
+    expect(baseSymbol('-BE')).toBe('-BE');
+    expect(baseSymbol('BE')).toBe('BE');
   });
 });

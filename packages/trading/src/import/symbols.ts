@@ -1,7 +1,9 @@
-// Decodes NSE/BSE derivative trading symbols as Zerodha (and Kite-style exports) write them:
+// Trading symbols as Indian brokers write them.
+// Derivatives, as Zerodha (and Kite-style exports) write them:
 //   monthly option  NIFTY25DEC24500CE     underlying, YY, MMM, strike, CE/PE (no day: the expiry_date column gives it)
 //   weekly option   NIFTY2511324500CE     underlying, YY, M (1-9, O, N, D), DD, strike, CE/PE
 //   future          RELIANCE26JANFUT      underlying, YY, MMM, FUT
+// Shares, which may carry their NSE series (IDEA-BE): see baseSymbol.
 import { monthNumber } from './normalise';
 import type { OptionType, Segment } from './types';
 
@@ -67,4 +69,26 @@ export function decodeSymbol(symbol: string): DecodedSymbol {
     }
   }
   return { segment: 'equity', underlying: null, expiry: null, expiryMonth: null, strike: null, optionType: null };
+}
+
+/**
+ * NSE series that leave a share the same security, with the same ISIN (NSE's series list, as brokers publish it):
+ * EQ normal market; BE and BZ trade-for-trade (surveillance, non-compliance); BL block deal window; BT physical-share
+ * exit window; IL and IQ foreign-investor windows; SM and ST the SME platform; GB and GS sovereign gold bonds and
+ * government securities (the symbol itself names the bond). Left out on purpose: E1…E9 (partly paid shares) and RE
+ * (rights entitlements) have their own ISINs, and N*, Y*, Z* debt series name different bonds.
+ */
+export const SAME_SHARE_SERIES: readonly string[] = ['EQ', 'BE', 'BZ', 'BL', 'BT', 'IL', 'IQ', 'SM', 'ST', 'GB', 'GS'];
+
+const SERIES_SUFFIX = new RegExp(`^(.+)-(${SAME_SHARE_SERIES.join('|')})$`);
+
+/**
+ * The share a symbol names, without an NSE series suffix: IDEA-BE and SUZLON-BZ are IDEA and SUZLON. Names whose
+ * hyphen is part of them (BAJAJ-AUTO, NAM-INDIA, MCDOWELL-N) stay whole: only a suffix in SAME_SHARE_SERIES goes.
+ * Upper-cased and trimmed. For shares only: a derivative symbol has no such suffix to strip.
+ */
+export function baseSymbol(symbol: string): string {
+  const s = symbol.trim().toUpperCase();
+  if (s.charCodeAt(s.length - 3) !== 45 /* - */) return s;
+  return SERIES_SUFFIX.exec(s)?.[1] ?? s;
 }

@@ -3,53 +3,95 @@ import { headerKey, isBlankRecord, parseCsv } from './csv';
 import type { ImportRowError } from './types';
 
 export interface TableRow {
-  /** The row in the file as a spreadsheet numbers it: the header is row 1. */
+  /** The row in the file as a spreadsheet numbers it: the first record is row 1. */
   row: number;
-  /** The trimmed cell under a column (by its header key), or '' when the row is short. */
+  /** The trimmed cell under a column (by its header key), or '' when the row is short or has no such column. */
   get(column: string): string;
 }
 
 export interface Table {
   rows: TableRow[];
-  /** A missing required column makes every row unreadable: one error, no rows. */
+  /** A missing header or required column makes every row unreadable: one error, no rows. */
   errors: ImportRowError[];
+  /** The header's row in the file (1-based), or null when none was found. */
+  headerRow: number | null;
+  /** A column's header as the file writes it (`Trade Date` or `trade_date`), for messages; the key when absent. */
+  label(column: string): string;
+}
+
+export interface TableSpec {
+  /** Header keys (see `headerKey`) every file of this kind has. */
+  required: readonly string[];
+  /** Other names files give a column: the file's key → the key the reader asks for (`tradingsymbol` → `symbol`). */
+  aliases?: Readonly<Record<string, string>>;
+  /**
+   * What the file should be, for the error when no header is found: the report's name and the start of its header
+   * as the report writes it, e.g. `{ report: 'Dhan transaction report', header: 'Date, Scrip Name, Exchange, Buy Qty.' }`.
+   */
+  expected?: { report: string; header: string };
+}
+
+/** How far down a header is looked for: preambles run to a few dozen rows, never hundreds. */
+const HEADER_SEARCH_ROWS = 200;
+
+/** `readRecords` over CSV text. */
+export function readTable(text: string, spec: TableSpec): Table {
+  return readRecords(parseCsv(text), spec);
 }
 
 /**
- * Reads the first non-blank record as the header. `required` are header keys (see `headerKey`);
- * lines before the header (an XLSX-to-CSV preamble) are skipped when `headerStartsWith` is given.
+ * Finds the header, the first record (within the first 200) that holds every required column, wherever it starts
+ * (after a preamble, in column B of a sheet), and keys the records after it by column. Record i is file row i + 1.
+ * When no record holds them all, a record that holds most of them is taken to be a header with columns missing;
+ * otherwise the file has no header of this kind at all, and the error says what was expected.
  */
-export function readTable(text: string, required: readonly string[], headerStartsWith?: string): Table {
-  return readRecords(parseCsv(text), required, headerStartsWith);
-}
-
-/** `readTable` for records already split into cells (record i is file row i + 1), such as an XLSX sheet's rows. */
-export function readRecords(
-  records: readonly (readonly string[])[],
-  required: readonly string[],
-  headerStartsWith?: string,
-): Table {
-  const candidate = (rec: readonly string[]) =>
-    !isBlankRecord(rec) && (headerStartsWith === undefined || headerKey(rec[0] ?? '') === headerStartsWith);
-  let h = records.findIndex(candidate);
-  if (h === -1) h = records.length;
-  // A preamble may start a line with the same word ("Date", "From … To …"): prefer the first candidate that
-  // holds every required column.
-  if (headerStartsWith !== undefined) {
-    const complete = records.findIndex((rec) => {
-      if (!candidate(rec)) return false;
-      const keys = rec.map(headerKey);
-      return required.every((c) => keys.includes(c));
+export function readRecords(records: readonly (readonly string[])[], spec: TableSpec): Table {
+  const { required, aliases } = spec;
+  const keysOf = (rec: readonly string[]) =>
+    rec.map((cell) => {
+      const key = headerKey(cell);
+      return aliases?.[key] ?? key;
     });
-    if (complete !== -1) h = complete;
+  let h = -1;
+  let best = -1;
+  let bestCount = 0;
+  const limit = Math.min(records.length, HEADER_SEARCH_ROWS);
+  for (let r = 0; r < limit; r++) {
+    const rec = records[r] ?? [];
+    if (isBlankRecord(rec)) continue;
+    const keys = new Set(keysOf(rec));
+    const count = required.filter((c) => keys.has(c)).length;
+    if (count === required.length) {
+      h = r;
+      break;
+    }
+    if (count > bestCount) {
+      best = r;
+      bestCount = count;
+    }
   }
-  const header = (records[h] ?? []).map(headerKey);
-  const missing = required.filter((c) => !header.includes(c));
-  if (h >= records.length || missing.length > 0) {
-    const what = h >= records.length ? 'no header row was found' : `missing column ${missing.join(', ')}`;
-    return { rows: [], errors: [{ row: h + 1, column: missing[0] ?? null, message: `Row ${h + 1}: ${what}` }] };
+  if (h === -1) {
+    const none = (error: ImportRowError): Table => ({ rows: [], errors: [error], headerRow: null, label: (c) => c });
+    // More than half of the columns: this is the header, with some missing.
+    if (best !== -1 && bestCount * 2 > required.length) {
+      const keys = new Set(keysOf(records[best] ?? []));
+      const missing = required.filter((c) => !keys.has(c));
+      const row = best + 1;
+      return none({ row, column: missing[0] ?? null, message: `Row ${row}: missing column ${missing.join(', ')}` });
+    }
+    const message = spec.expected
+      ? `No ${spec.expected.report} header (${spec.expected.header} …) was found in this file.`
+      : `No header row with the columns ${required.join(', ')} was found in this file.`;
+    return none({ row: 1, column: null, message });
   }
-  const index = new Map(header.map((key, i) => [key, i] as const));
+
+  const headerCells = records[h] ?? [];
+  const header = keysOf(headerCells);
+  // The first column of a name wins, as a reader of the sheet would read it.
+  const index = new Map<string, number>();
+  header.forEach((key, i) => {
+    if (key !== '' && !index.has(key)) index.set(key, i);
+  });
   const rows: TableRow[] = [];
   for (let r = h + 1; r < records.length; r++) {
     const rec = records[r] ?? [];
@@ -62,7 +104,11 @@ export function readRecords(
       },
     });
   }
-  return { rows, errors: [] };
+  const label = (column: string) => {
+    const i = index.get(column);
+    return i === undefined ? column : (headerCells[i] ?? column).trim();
+  };
+  return { rows, errors: [], headerRow: h + 1, label };
 }
 
 /** Collects the first problem found in a row; parsers stop reading a row at its first error. */

@@ -33,6 +33,13 @@ export interface Fill {
   fees: number | null;
   /** The row in the source file (header = row 1), for messages. */
   row: number;
+  /** The equity's ISIN when the export gives one (Zerodha); it names the same share across symbol changes. */
+  isin?: string | null;
+  /**
+   * A holding acquired before the imported history (from a holdings or tax P&L statement, or typed by the trader):
+   * a buy that goes straight into the delivery position and is never netted against that day's trades.
+   */
+  opening?: boolean;
 }
 
 /** The instrument of a fill, as a broker reader works it out from the row. */

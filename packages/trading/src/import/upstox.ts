@@ -4,6 +4,8 @@
 // A derivative's contract comes from its symbol when Scrip Code or Company is one (Upstox's own
 // `NIFTY 26000 CE 24 NOV 26`, or Kite-style NIFTY26N2426000CE); otherwise from the Instrument Type, Strike Price
 // and Expiry columns, with the underlying and CE / PE read from Company. Such a contract is named the Upstox way.
+
+import { expectedHeader } from './detect';
 import {
   MONTH_NAMES,
   monthNumber,
@@ -14,7 +16,7 @@ import {
   parseNumber,
 } from './normalise';
 import { cellDate, cellTimestamp, type SpreadsheetInput, sheetRecords } from './sheet';
-import { decodeSymbol } from './symbols';
+import { baseSymbol, decodeSymbol } from './symbols';
 import { readRecords, rowError } from './table';
 import type { Fill, FillContract, ImportRowError, OptionType, ParseResult } from './types';
 
@@ -43,7 +45,7 @@ const UPSTOX_FUTURE = /^([A-Z0-9&_-]+)\s+FUT\s+(\d{1,2})\s+([A-Z]{3})\s+(\d{2})$
 export function parseUpstoxTrades(input: SpreadsheetInput): ParseResult {
   const sheet = sheetRecords(input, 'TRADE');
   if (sheet.errors.length > 0) return { fills: [], errors: sheet.errors };
-  const table = readRecords(sheet.records, REQUIRED, 'date');
+  const table = readRecords(sheet.records, { required: REQUIRED, expected: expectedHeader('upstox-trades') });
   const fills: Fill[] = [];
   const errors: ImportRowError[] = [...table.errors];
   for (const r of table.rows) {
@@ -129,7 +131,7 @@ function readContract(get: (column: string) => string): FillContract | { column:
   }
   if (kind === null || kind === 'equity') {
     // Equity: the Scrip Code is the NSE symbol unless it is a numeric (BSE) code.
-    const symbol = scrip !== '' && !/^\d+$/.test(scrip) ? scrip : company;
+    const symbol = baseSymbol(scrip !== '' && !/^\d+$/.test(scrip) ? scrip : company);
     if (symbol === '') return { column: 'scrip_code', message: 'Scrip Code and Company are empty' };
     return { segment: 'equity', symbol, underlying: null, expiry: null, strike: null, optionType: null };
   }

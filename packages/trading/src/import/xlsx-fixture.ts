@@ -1,5 +1,5 @@
-// Test-only: writes a minimal but real .xlsx (zip of SpreadsheetML parts, as Excel lays them out), so the
-// reader and the broker parsers are tested on workbook bytes rather than on a mock.
+// Writes a minimal but real .xlsx (zip of SpreadsheetML parts, as Excel lays them out), so the readers, the fixtures
+// (fixtures/zerodha.ts) and their tests work on workbook bytes rather than on a mock. For tests only.
 import { strToU8, zipSync } from 'fflate';
 
 /** A cell: text (a shared string), a number (as Excel stores dates too), null (no cell), or a special form. */

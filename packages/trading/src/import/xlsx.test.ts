@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { columnIndex, excelSerialToIst, readXlsx, XlsxError } from './xlsx';
+import { columnIndex, excelSerialToIst, readXlsx, readXlsxSheets, XlsxError } from './xlsx';
 import { writeXlsx } from './xlsx-fixture';
 
 describe('readXlsx', () => {
@@ -37,6 +37,21 @@ describe('readXlsx', () => {
     expect(readXlsx(bytes, 'trade').rows).toEqual([['fills']]);
     expect(readXlsx(bytes, 'Missing').rows).toEqual([['totals']]);
     expect(readXlsx(bytes).name).toBe('Summary');
+  });
+
+  it('reads every sheet in workbook order, each no further than maxRows when asked', () => {
+    const bytes = writeXlsx([
+      { name: 'Summary', rows: [['totals'], ['more']] },
+      { name: 'Tradewise Exits from 2024-04-01', rows: [[], ['', 'Symbol'], ['', 'TCS'], ['', 'INFY']] },
+    ]);
+    expect(readXlsxSheets(bytes)).toEqual([
+      { name: 'Summary', rows: [['totals'], ['more']] },
+      { name: 'Tradewise Exits from 2024-04-01', rows: [[], ['', 'Symbol'], ['', 'TCS'], ['', 'INFY']] },
+    ]);
+    expect(readXlsxSheets(bytes, { maxRows: 2 }).map((s) => s.rows)).toEqual([
+      [['totals'], ['more']],
+      [[], ['', 'Symbol']],
+    ]);
   });
 
   it('says so when the bytes are not a workbook', () => {

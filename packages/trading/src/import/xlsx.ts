@@ -17,11 +17,38 @@ export class XlsxError extends Error {
 
 const decoder = new TextDecoder();
 
+export interface XlsxReadOptions {
+  /** Read no further than this many rows of each sheet (detection looks only at the top). */
+  maxRows?: number;
+}
+
 /**
  * Reads the sheet named `sheetName` (case-insensitive) when the workbook has one, otherwise the first sheet.
  * Throws XlsxError when the bytes are not an XLSX workbook.
  */
 export function readXlsx(bytes: Uint8Array, sheetName?: string): XlsxSheet {
+  const book = openWorkbook(bytes);
+  const wanted = sheetName?.toLowerCase();
+  const sheet = book.sheets.find((s) => s.name.toLowerCase() === wanted) ?? book.sheets[0];
+  if (sheet === undefined) throw new XlsxError('This workbook has no sheets.');
+  return book.read(sheet);
+}
+
+/** Every sheet of a workbook, in workbook order. Throws XlsxError when the bytes are not an XLSX workbook. */
+export function readXlsxSheets(bytes: Uint8Array, options: XlsxReadOptions = {}): XlsxSheet[] {
+  const book = openWorkbook(bytes);
+  return book.sheets.map((sheet) => book.read(sheet, options.maxRows));
+}
+
+interface SheetEntry {
+  name: string;
+  rel: string | undefined;
+}
+
+function openWorkbook(bytes: Uint8Array): {
+  sheets: SheetEntry[];
+  read: (sheet: SheetEntry, maxRows?: number) => XlsxSheet;
+} {
   let parts: Record<string, Uint8Array>;
   try {
     // Only the parts this reader needs: a workbook's styles, themes and images can be large.
@@ -46,14 +73,16 @@ export function readXlsx(bytes: Uint8Array, sheetName?: string): XlsxSheet {
     name: unescapeXml(attribute(m[1] ?? '', 'name') ?? ''),
     rel: attribute(m[1] ?? '', 'r:id'),
   }));
-  const wanted = sheetName?.toLowerCase();
-  const sheet = sheets.find((s) => s.name.toLowerCase() === wanted) ?? sheets[0];
-  if (sheet === undefined) throw new XlsxError('This workbook has no sheets.');
-
-  const path = sheetPath(text('xl/_rels/workbook.xml.rels'), sheet.rel) ?? 'xl/worksheets/sheet1.xml';
-  const xml = text(path);
-  if (xml === undefined) throw new XlsxError(`The sheet '${sheet.name}' is missing from this workbook.`);
-  return { name: sheet.name, rows: readRows(xml, sharedStrings(text('xl/sharedStrings.xml'))) };
+  const rels = text('xl/_rels/workbook.xml.rels');
+  let strings: string[] | undefined;
+  const read = (sheet: SheetEntry, maxRows?: number): XlsxSheet => {
+    const path = sheetPath(rels, sheet.rel) ?? 'xl/worksheets/sheet1.xml';
+    const xml = text(path);
+    if (xml === undefined) throw new XlsxError(`The sheet '${sheet.name}' is missing from this workbook.`);
+    strings ??= sharedStrings(text('xl/sharedStrings.xml'));
+    return { name: sheet.name, rows: readRows(xml, strings, maxRows) };
+  };
+  return { sheets, read };
 }
 
 /** The part a sheet's relationship id points at (targets are relative to xl/, or absolute from the root). */
@@ -88,12 +117,13 @@ const CELL = /<(?:\w+:)?c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?c>)/g;
 const VALUE = /<(?:\w+:)?v\b[^>]*>([\s\S]*?)<\/(?:\w+:)?v>/;
 const INLINE = /<(?:\w+:)?is\b[^>]*>([\s\S]*?)<\/(?:\w+:)?is>/;
 
-function readRows(xml: string, strings: readonly string[]): string[][] {
+function readRows(xml: string, strings: readonly string[], maxRows = Number.POSITIVE_INFINITY): string[][] {
   const rows: string[][] = [];
   let next = 1;
   for (const rowMatch of xml.matchAll(ROW)) {
     // Rows and cells carry their reference (r="11", r="AA11"); without one they follow the previous.
     const r = Number(attribute(rowMatch[1] ?? '', 'r') ?? next);
+    if (r > maxRows) break;
     next = r + 1;
     const cells: string[] = [];
     let column = 0;

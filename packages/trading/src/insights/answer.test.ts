@@ -68,17 +68,17 @@ describe('answerQuestion: setups', () => {
 });
 
 describe('answerQuestion: groups of the seven-trade journal', () => {
-  it('weekday: Mon +430 (3 trades, 1 won) best, Tue −360 (2, 1 won) worst; Thu and Fri too small to rank', () => {
+  it('weekday of the exit day: Mon +430 (T1 T2 T7, 1 won) best, Tue −480 (T3 T4 T6, 1 won) worst; Fri too small', () => {
     const a = ask('Which weekday is my best and worst?', 2);
     expect(a.text).toBe(
-      'Best weekday: Mon, +₹430 over 3 trades (33% won). Worst: Tue, -₹360 over 2 trades (50% won). ' +
+      'Best weekday: Mon, +₹430 over 3 trades (33% won). Worst: Tue, -₹480 over 3 trades (33% won). ' +
         'Weekdays with fewer than 2 trades are listed but not ranked.',
     );
+    // T5, entered Thursday, closed Friday; T6, entered Friday, closed Tuesday
     expect(rows(a)).toEqual([
       ['Mon', 430, 3],
-      ['Tue', -360, 2],
-      ['Thu', 1400, 1],
-      ['Fri', -120, 1],
+      ['Tue', -480, 3],
+      ['Fri', 1400, 1],
     ]);
   });
 
@@ -163,7 +163,7 @@ describe('answerQuestion: streaks, charges and R', () => {
   it('current streak from the latest exit: T6 lost after the break-even T7, so a 1-trade losing streak', () => {
     const a = ask('What is my current streak?');
     expect(a.text).toBe(
-      'You are on a 1-trade losing streak (last trade: TCS on 6 Nov). Longest winning streak: 2; longest losing streak: 2, ' +
+      'You are on a 1-trade losing streak (last trade: TCS on 10 Nov). Longest winning streak: 2; longest losing streak: 2, ' +
         'in 7 trades by exit time. A break-even trade ends a streak.',
     );
     expect(a.figures[0]).toMatchObject({
@@ -211,12 +211,13 @@ describe('answerQuestion: streaks, charges and R', () => {
 });
 
 describe('answerQuestion: periods', () => {
-  it('last week (Mon 2 – Sun 8 Nov) holds T1–T6', () => {
+  it('last week (Mon 2 – Sun 8 Nov) holds the trades closed in it: T1–T5, not T6 (closed Tue 10 Nov)', () => {
     const a = answerQuestion('How did I do last week?', journal, { now });
     expect(a.period).toEqual({ label: 'last week (2 Nov – 8 Nov 2026)', from: '2026-11-02', to: '2026-11-08' });
-    expect(a.sample).toBe(6);
+    expect(a.sample).toBe(5);
+    // 960 − 530 − 3,300 + 2,940 + 1,400 = 1,470 on 2, 3 and 6 Nov; won T1 T4 T5; charges 40 + 30 + 50 + 60 + 100
     expect(a.text).toBe(
-      'Last week (2 Nov – 8 Nov 2026): +₹1,350 net over 6 trades on 4 days, 3 won (50%), charges ₹300. ' +
+      'Last week (2 Nov – 8 Nov 2026): +₹1,470 net over 5 trades on 3 days, 3 won (60%), charges ₹280. ' +
         'Biggest win RELIANCE +₹2,940. Biggest loss NIFTY26NOVFUT -₹3,300. With fewer than 10 trades the win rate says little yet.',
     );
     expect(a.figures.find((f) => f.label === 'Largest loss')?.link).toEqual({
@@ -225,7 +226,7 @@ describe('answerQuestion: periods', () => {
       label: 'NIFTY26NOVFUT on 3 Nov',
     });
     expect(rows(a).slice(-2)).toEqual([
-      ['Best day (5 Nov)', 1400, 1],
+      ['Best day (6 Nov)', 1400, 1],
       ['Worst day (3 Nov)', -360, 2],
     ]);
     expect(a.links[0]).toEqual({
@@ -236,7 +237,8 @@ describe('answerQuestion: periods', () => {
   });
 
   it('the headline figures of the whole journal: net +1,350, 3 of 7 won, profit factor 5,300 ÷ 3,950', () => {
-    // Exit order T1 T2 T3 T4 T5 T7 T6: equity 960, 430, −2,870, 70, 1,470, 1,470, 1,350; peak 960 → −2,870 = 3,830.
+    // Equity at each IST exit day's close, from ₹0: 430 (2 Nov), 70 (3 Nov), 1,470 (6 Nov), 1,470 (9 Nov),
+    // 1,350 (10 Nov). The deepest fall is 430 → 70 = 360.
     const a = ask("What's my win rate?");
     expect(a.topic).toBe('period');
     expect(a.sample).toBe(7);
@@ -245,13 +247,13 @@ describe('answerQuestion: periods', () => {
       ['Win rate', 3 / 7, 7],
       ['Profit factor', 5300 / 3950, 7],
       ['Expectancy per trade', expect.closeTo(1350 / 7, 9), 7],
-      ['Max drawdown', 3830, 7],
+      ['Max drawdown', 360, 7],
       ['Charges', 320, 7],
     ]);
   });
 
-  it('this week holds only T7 (Mon 9 Nov); last month (October) holds nothing', () => {
-    expect(answerQuestion('How did I do this week?', journal, { now }).sample).toBe(1);
+  it('this week holds T7 (Mon 9 Nov) and T6 (closed Tue 10 Nov); last month (October) holds nothing', () => {
+    expect(answerQuestion('How did I do this week?', journal, { now }).sample).toBe(2);
     expect(answerQuestion('How did I do last month?', journal, { now }).text).toBe(
       'No closed trades last month (Oct 2026).',
     );
@@ -260,7 +262,7 @@ describe('answerQuestion: periods', () => {
   it('a period narrows another topic and is named in the answer', () => {
     const a = answerQuestion('best symbols last week', journal, { now, minSample: 5, minGroup: 1 });
     expect(a.topic).toBe('symbols');
-    expect(a.sample).toBe(6);
+    expect(a.sample).toBe(5);
     expect(a.text).toBe(
       'Last week (2 Nov – 8 Nov 2026): Best symbol: RELIANCE, +₹3,900 over 2 trades (100% won). ' +
         'Worst: NIFTY26NOVFUT, -₹3,300 over 1 trade (0% won).',

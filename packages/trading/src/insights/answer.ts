@@ -33,7 +33,7 @@ const analytics = (c: Context): InsightLink => ({
 const tradeLink = (t: TradeForStats): InsightLink => ({
   kind: 'trade',
   tradeId: t.id,
-  label: `${t.symbol} on ${shortDate(t.tradeDate)}`,
+  label: `${t.symbol} on ${shortDate(t.exitDate)}`,
 });
 
 function groupFigure(group: Group, label: string, link?: InsightLink): InsightFigure {
@@ -370,7 +370,7 @@ export function answerQuestion(question: string, journal: InsightJournal, option
         return ranked(c, {
           topic: 'weekday',
           dimension: 'weekday',
-          caption: 'Net P&L by weekday (IST trade date)',
+          caption: 'Net P&L by weekday (IST exit day)',
           noun: ['weekday', 'weekdays'],
           label: (key) => key ?? '',
           naturalOrder: true,

@@ -46,7 +46,7 @@ export function periodRange(kind: PeriodKind, now: Date): { label: string; from:
   return day(first, last, `${kind === 'thisMonth' ? 'this month' : 'last month'} (${name})`);
 }
 
-/** Trades whose IST trade date lies in the range. */
-export function inRange<T extends { tradeDate: string }>(trades: readonly T[], from: string, to: string): T[] {
-  return trades.filter((t) => t.tradeDate >= from && t.tradeDate <= to);
+/** Closed trades whose IST exit day (the day their P&L is realised) lies in the range, as on every other screen. */
+export function inRange<T extends { exitDate: string }>(trades: readonly T[], from: string, to: string): T[] {
+  return trades.filter((t) => t.exitDate >= from && t.exitDate <= to);
 }

@@ -74,7 +74,8 @@ export function benchTrades(count = BENCH_TRADES, seed = 7): TradeForStats[] {
       side,
       entryTime: ist(day, entrySecond),
       exitTime: ist(exitDay, exitSecond),
-      tradeDate: dateOfDayNumber(day),
+      entryDate: dateOfDayNumber(day),
+      exitDate: dateOfDayNumber(exitDay),
       grossPnl,
       charges,
       netPnl: Math.round((grossPnl - charges) * 100) / 100,
@@ -116,7 +117,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 export function benchStats(runs = 9): BenchFigures {
   const trades = benchTrades();
-  const month = trades[Math.floor(trades.length / 2)]!.tradeDate.slice(0, 7);
+  const month = trades[Math.floor(trades.length / 2)]!.exitDate.slice(0, 7);
   // Preparing is timed on its own: the app does it once per load, not once per statistic.
   const prepareTimes: number[] = [];
   let journal = prepareJournal(trades);

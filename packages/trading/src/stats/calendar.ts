@@ -9,6 +9,7 @@ export interface CalendarDay {
   date: string;
   /** 0 = Monday … 6 = Sunday. */
   weekday: number;
+  /** Net P&L of the trades closed this day (their exit day), wherever they were entered. */
   netPnl: number;
   trades: number;
   wins: number;
@@ -18,7 +19,7 @@ export interface CalendarDay {
 export interface CalendarTotal {
   netPnl: number;
   trades: number;
-  /** Days with at least one trade. */
+  /** Days with at least one trade closed. */
   tradingDays: number;
   winningDays: number;
   losingDays: number;
@@ -54,20 +55,22 @@ function addDay(total: CalendarTotal, day: CalendarDay): void {
   else if (day.netPnl < 0) total.losingDays++;
 }
 
-/** Daily net P&L by IST trade date for one month, with Monday–Sunday week totals and the month's total. */
+/**
+ * Daily net P&L by IST exit day (the day each trade's P&L is realised) for one month, with Monday–Sunday week
+ * totals and the month's total. A trade entered in one month and closed in the next counts in the next.
+ */
 export function calendarMonth(
   trades: readonly TradeForStats[] | PreparedJournal,
   month: string,
   options: FilterOption = {},
 ): CalendarMonth {
-  // trade_date is already the IST day, so only the date is read: no time zone can move a trade here.
   const journal = asPrepared(trades);
   return calendarOfRows(journal, selectRows(journal, options.filter), month);
 }
 
 /** The calendar of `month` from rows of a prepared journal (all when null). */
 export function calendarOfRows(journal: PreparedJournal, rows: Rows, month: string): CalendarMonth {
-  const { days, dayIndex, netPnl } = journal;
+  const { exitDays: days, exitDayIndex: dayIndex, netPnl } = journal;
   const count = rows ? rows.length : netPnl.length;
   return calendarOf(month, (add, first, last) => {
     // The month's span of day indices (days are sorted): other rows are skipped with one comparison.

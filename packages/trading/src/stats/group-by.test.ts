@@ -20,13 +20,12 @@ describe('groupBy: the seven-trade journal', () => {
     expect(first.winRate).toEqual({ value: 2 / 3, count: 2, n: 3 });
   });
 
-  it('weekday of the trade date, Monday first', () => {
-    // Mon: T1 T2 T7 = 430; Tue: T3 T4 = −360; Thu: T5; Fri: T6
+  it('weekday of the IST exit day (the P&L day), Monday first', () => {
+    // Mon: T1 T2 T7 = 430; Tue: T3 T4 and T6 (entered Fri 6, closed Tue 10) = −480; Fri: T5 (entered Thu 5)
     expect(rows('weekday')).toEqual([
       ['Mon', 3, 430],
-      ['Tue', 2, -360],
-      ['Thu', 1, 1400],
-      ['Fri', 1, -120],
+      ['Tue', 3, -480],
+      ['Fri', 1, 1400],
     ]);
   });
 
@@ -99,9 +98,18 @@ describe('groupBy: the seven-trade journal', () => {
 
   it('each group carries the full summary; curves on request', () => {
     const [breakout] = groupBy(JOURNAL, 'tag');
-    // exit order T1 960, T2 −530, T4 2940: peak 960, trough 430 → drawdown 530
-    expect(breakout!.summary.maxDrawdown.value).toBe(530);
     expect(breakout!.summary.profitFactor.value).toBe(3900 / 530);
+    // long: T1 960 (2 Nov); T3 −3300 + T4 2940 (3 Nov); T7 0 (9 Nov); T6 −120 (10 Nov): closes 960, 600, 600, 480
+    const [long] = groupBy(JOURNAL, 'side');
+    expect(long!.summary.maxDrawdown).toEqual({
+      value: 480,
+      percentOfPeak: 0.5,
+      peak: 960,
+      peakDate: '2026-11-02',
+      troughDate: '2026-11-10',
+      n: 4,
+    });
+    expect(long!.summary.bestDay).toEqual({ date: '2026-11-02', value: 960, trades: 1, n: 4 });
     expect('equity' in breakout!.summary).toBe(false);
     const [withCurve] = groupBy(JOURNAL, 'tag', { curves: true });
     expect(withCurve!.summary.equity.byTrade.map((p) => p.equity)).toEqual([960, 430, 3370]);
@@ -142,7 +150,6 @@ describe('IST buckets do not depend on the machine’s time zone', () => {
       netPnl: 1,
       entryTime: '2026-11-01T19:00:00Z',
       exitTime: '2026-11-01T19:30:00Z',
-      tradeDate: '2026-11-02',
     });
     expect(groupBy([late], 'timeOfDay')[0]!.key).toBe('before 09:15');
     expect(groupBy([late], 'holdingTime')[0]!.key).toBe('30 min–2 h');

@@ -27,17 +27,8 @@ const ON_READ = [
   'longestLossStreak',
 ] as const;
 
-const NOT_SUMMED = {
-  bestWinAt: -1,
-  worstLossAt: -1,
-  dd: 0,
-  ddPeak: 0,
-  ddPeakAt: -1,
-  ddTroughAt: -1,
-  longestWin: 0,
-  longestLoss: 0,
-};
-const NO_DAYS = { pnl: new Float64Array(0), trades: new Float64Array(0), from: 0, to: 0, dayOf: null };
+const NOT_SUMMED = { bestWinAt: -1, worstLossAt: -1, longestWin: 0, longestLoss: 0 };
+const NO_DAYS = { pnl: new Float64Array(0), trades: new Float64Array(0), from: 0, to: 0 };
 
 /**
  * Running sums of every group of every dimension, fed the journal's rows once in exit order: each row is read once

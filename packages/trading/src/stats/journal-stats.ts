@@ -1,7 +1,7 @@
 import { type CalendarMonth, calendarOfRows } from './calendar';
 import { allGroupsOf, type Dimension, type Group, type GroupOptions } from './group-by';
 import { GroupTotals } from './group-totals';
-import { asPrepared, latestTradeDate, type PreparedJournal } from './prepare';
+import { asPrepared, latestExitDate, type PreparedJournal } from './prepare';
 import { type RDistribution, rDistributionOf } from './r-multiples';
 import { selectRows } from './select';
 import { allRows, type SummaryWithCurves, summaryOf } from './summarize';
@@ -15,7 +15,7 @@ export interface JournalStats {
 }
 
 export interface JournalStatsOptions extends GroupOptions {
-  /** 'YYYY-MM'; by default the month of the latest trade date kept (null calendar when there are no trades). */
+  /** 'YYYY-MM'; by default the month of the latest exit day kept (null calendar when there are no trades). */
   month?: string;
 }
 
@@ -30,7 +30,7 @@ export function journalStats(
 ): JournalStats {
   const journal = asPrepared(trades);
   const rows = selectRows(journal, options.filter);
-  const month = options.month ?? latestTradeDate(journal, rows)?.slice(0, 7) ?? null;
+  const month = options.month ?? latestExitDate(journal, rows)?.slice(0, 7) ?? null;
   return {
     summary: summaryOf(journal, rows ?? allRows(journal)),
     groups: allGroupsOf(journal, new GroupTotals(journal, rows), rows, options.curves === true),

@@ -1,15 +1,24 @@
+import { istDate, parseTimestamp } from '../time/ist';
 import type { TradeForStats } from './types';
 
-/** A trade with defaults for what a test does not care about; times are IST wall clock, written with +05:30. */
-export function trade(over: Partial<TradeForStats> & Pick<TradeForStats, 'id' | 'netPnl'>): TradeForStats {
+/**
+ * A trade with defaults for what a test does not care about; times are IST wall clock, written with +05:30. Its
+ * entry and exit days are those of its times, as the database generates them.
+ */
+export function trade(
+  over: Partial<Omit<TradeForStats, 'entryDate' | 'exitDate'>> & Pick<TradeForStats, 'id' | 'netPnl'>,
+): TradeForStats {
+  const entryTime = over.entryTime ?? '2026-11-02T09:20:00+05:30';
+  const exitTime = over.exitTime ?? '2026-11-02T09:40:00+05:30';
   return {
     symbol: 'RELIANCE',
     segment: 'equity',
     product: 'intraday',
     side: 'long',
-    entryTime: '2026-11-02T09:20:00+05:30',
-    exitTime: '2026-11-02T09:40:00+05:30',
-    tradeDate: '2026-11-02',
+    entryTime,
+    exitTime,
+    entryDate: istDate(parseTimestamp(entryTime)),
+    exitDate: istDate(parseTimestamp(exitTime)),
     grossPnl: over.netPnl,
     charges: 0,
     quantity: 1,
@@ -26,8 +35,9 @@ export function trade(over: Partial<TradeForStats> & Pick<TradeForStats, 'id' | 
 /**
  * Seven trades in November 2026 (2 Nov is a Monday), worked by hand in the tests. Listed by id; by exit time the
  * order is T1 T2 T3 T4 T5 T7 T6 (T6 is a delivery trade held over a weekend), so callers must not rely on input order.
+ * Their P&L counts on the exit day: T5's on Fri 06, T6's on Tue 10.
  *
- * | id | trade date | entry → exit (IST)      | side  | symbol        | gross | chg | net   | entry/exit/stop   | R    |
+ * | id | entry day  | entry → exit (IST)      | side  | symbol        | gross | chg | net   | entry/exit/stop   | R    |
  * | T1 | Mon 02     | 09:20 → 09:23           | long  | RELIANCE      | 1000  | 40  | 960   | 1000/1010/990     | 1.0  |
  * | T2 | Mon 02     | 10:05 → 10:25           | short | INFY          | −500  | 30  | −530  | 1500/1510/1505    | −2.0 |
  * | T3 | Tue 03     | 11:00 → 12:00           | long  | NIFTY26NOVFUT | −3250 | 50  | −3300 | 24000/23950/—     | —    |
@@ -41,7 +51,6 @@ export const JOURNAL: TradeForStats[] = [
     id: 'T1',
     entryTime: '2026-11-02T09:20:00+05:30',
     exitTime: '2026-11-02T09:23:00+05:30',
-    tradeDate: '2026-11-02',
     grossPnl: 1000,
     charges: 40,
     netPnl: 960,
@@ -58,7 +67,6 @@ export const JOURNAL: TradeForStats[] = [
     side: 'short',
     entryTime: '2026-11-02T10:05:00+05:30',
     exitTime: '2026-11-02T10:25:00+05:30',
-    tradeDate: '2026-11-02',
     grossPnl: -500,
     charges: 30,
     netPnl: -530,
@@ -76,7 +84,6 @@ export const JOURNAL: TradeForStats[] = [
     segment: 'futures',
     entryTime: '2026-11-03T11:00:00+05:30',
     exitTime: '2026-11-03T12:00:00+05:30',
-    tradeDate: '2026-11-03',
     grossPnl: -3250,
     charges: 50,
     netPnl: -3300,
@@ -90,7 +97,6 @@ export const JOURNAL: TradeForStats[] = [
     id: 'T4',
     entryTime: '2026-11-03T14:30:00+05:30',
     exitTime: '2026-11-03T15:20:00+05:30',
-    tradeDate: '2026-11-03',
     grossPnl: 3000,
     charges: 60,
     netPnl: 2940,
@@ -109,7 +115,6 @@ export const JOURNAL: TradeForStats[] = [
     side: 'short',
     entryTime: '2026-11-05T09:15:00+05:30',
     exitTime: '2026-11-06T10:00:00+05:30',
-    tradeDate: '2026-11-05',
     grossPnl: 1500,
     charges: 100,
     netPnl: 1400,
@@ -125,7 +130,6 @@ export const JOURNAL: TradeForStats[] = [
     product: 'delivery',
     entryTime: '2026-11-06T13:10:00+05:30',
     exitTime: '2026-11-10T11:00:00+05:30',
-    tradeDate: '2026-11-06',
     grossPnl: -100,
     charges: 20,
     netPnl: -120,
@@ -138,7 +142,6 @@ export const JOURNAL: TradeForStats[] = [
     symbol: 'SBIN',
     entryTime: '2026-11-09T09:30:00+05:30',
     exitTime: '2026-11-09T09:30:00+05:30',
-    tradeDate: '2026-11-09',
     grossPnl: 20,
     charges: 20,
     netPnl: 0,

@@ -36,6 +36,7 @@ export const TIME_OF_DAY_BUCKETS = [
 ] as const;
 const TIME_OF_DAY_STARTS = [0, 555, 600, 660, 720, 780, 840, 900, 930]; // minutes after IST midnight
 
+/** The weekday of the IST exit day, the day the trade's P&L belongs to (as on the calendar). */
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
 export const HOLDING_TIME_BUCKETS = [
@@ -166,6 +167,9 @@ function rBucketOf(r: number): number {
  * The journal parsed once and laid out as columns in exit order (P&L is realised at exit; ties by entry, then id).
  * Row i of every column is `trades[i]`. Build it with `prepareJournal` when the trades load; pass it to
  * `journalStats` (and the other statistics) with a filter as often as the trader changes one.
+ *
+ * Every day here is the IST exit day: a trade's P&L belongs to the day its position was closed, on the calendar,
+ * the daily curve, best and worst day and the drawdown alike. Only time of day and holding time read the entry.
  */
 export interface PreparedJournal {
   readonly trades: readonly TradeForStats[];
@@ -174,15 +178,18 @@ export interface PreparedJournal {
   readonly charges: Float64Array;
   readonly entryMs: Float64Array;
   readonly exitMs: Float64Array;
-  /** Each row's trade date as an index into `days` (the distinct IST trade dates as day numbers, ascending). */
-  readonly dayIndex: Uint32Array;
-  readonly days: Int32Array;
+  /**
+   * Each row's IST exit day as an index into `exitDays` (the distinct exit days as day numbers, ascending). Rows are
+   * in exit order, so the index never decreases from one row to the next.
+   */
+  readonly exitDayIndex: Uint32Array;
+  readonly exitDays: Int32Array;
   /** Each row's R (NaN when none) and its bucket of `R_EDGES` (or `R_NO_STOP`, `R_INVALID_STOP`). */
   readonly r: Float64Array;
   readonly rBucket: Uint8Array;
   /**
    * What a summary reads of row i, in one 64-byte cache line at `packed[8i … 8i + 7]` (a group's rows are scattered
-   * through the journal): net P&L, gross P&L, charges, day index, the net P&L if a win (else 0), the loss as a
+   * through the journal): net P&L, gross P&L, charges, exit day index, the net P&L if a win (else 0), the loss as a
    * positive amount (else 0), 1 if a win, 1 if a loss. The last four let a summary add instead of branching on a
    * win or a loss, which the processor cannot predict.
    */
@@ -210,18 +217,22 @@ const FROM_TRADE: Partial<Record<Dimension, (t: TradeForStats) => string | null 
   tag: (t) => t.tags,
 };
 
-/** Parses and lays out the journal once; throws a RangeError naming the value on a malformed time or date. */
+/**
+ * Parses and lays out the journal once. Throws a RangeError naming the value on a malformed time or date, and on an
+ * `entryDate` or `exitDate` that is not the IST day of its time (the statistics and the filters must date a trade
+ * alike).
+ */
 export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal {
   const n = input.length;
   const entry = new Float64Array(n);
   const exit = new Float64Array(n);
-  const dayOf = new Int32Array(n);
   let sorted = true;
   for (let i = 0; i < n; i++) {
     const t = input[i]!;
     entry[i] = parseTimestamp(t.entryTime);
     exit[i] = parseTimestamp(t.exitTime);
-    dayOf[i] = dayNumberOf(t.tradeDate);
+    checkDay(t, 'entryDate', t.entryDate, entry[i]!, t.entryTime);
+    checkDay(t, 'exitDate', t.exitDate, exit[i]!, t.exitTime);
     if (sorted && i > 0 && compare(input, entry, exit, i - 1, i) > 0) sorted = false;
   }
   // Journals usually arrive in time order: skip the sort when they already are.
@@ -233,17 +244,15 @@ export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal
   }
   const at = (i: number) => (order ? order[i]! : i);
 
-  const distinct = Int32Array.from(new Set(dayOf)).sort();
-  const dayIndexOf = new Map<number, number>();
-  for (let d = 0; d < distinct.length; d++) dayIndexOf.set(distinct[d]!, d);
-
   const trades = new Array<TradeForStats>(n);
   const netPnl = new Float64Array(n);
   const grossPnl = new Float64Array(n);
   const charges = new Float64Array(n);
   const entryMs = new Float64Array(n);
   const exitMs = new Float64Array(n);
-  const dayIndex = new Uint32Array(n);
+  const exitDayIndex = new Uint32Array(n);
+  // In exit order the exit days come ascending: each new one is appended.
+  const days: number[] = [];
   const r = new Float64Array(n);
   const rBucket = new Uint8Array(n);
   const packed = new Float64Array(n * PACKED);
@@ -259,12 +268,14 @@ export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal
     charges[i] = t.charges;
     entryMs[i] = entry[j]!;
     exitMs[i] = exit[j]!;
-    dayIndex[i] = dayIndexOf.get(dayOf[j]!)!;
+    const exitDay = istDay(exit[j]!);
+    if (days.length === 0 || days[days.length - 1]! !== exitDay) days.push(exitDay);
+    exitDayIndex[i] = days.length - 1;
     const p = PACKED * i;
     packed[p] = t.netPnl;
     packed[p + 1] = t.grossPnl;
     packed[p + 2] = t.charges;
-    packed[p + 3] = dayIndex[i]!;
+    packed[p + 3] = exitDayIndex[i]!;
     packed[p + 4] = t.netPnl > 0 ? t.netPnl : 0;
     packed[p + 5] = t.netPnl < 0 ? -t.netPnl : 0;
     packed[p + 6] = t.netPnl > 0 ? 1 : 0;
@@ -275,7 +286,7 @@ export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal
     r[i] = tr ?? Number.NaN;
     rBucket[i] = tr !== null ? rBucketOf(tr) : stop === null || stop === undefined ? R_NO_STOP : R_INVALID_STOP;
     builders.timeOfDay.pushCode(i, timeOfDayIndex(entry[j]!));
-    builders.weekday.pushCode(i, weekdayOfDayNumber(dayOf[j]!));
+    builders.weekday.pushCode(i, weekdayOfDayNumber(exitDay));
     builders.holdingTime.pushCode(i, holdingTimeIndex(entry[j]!, exit[j]!));
     for (const d of DIMENSIONS) {
       const keysOf = FROM_TRADE[d];
@@ -294,7 +305,7 @@ export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal
     groupCount += columns[d].keys.length;
     memberships += columns[d].codes.length;
   }
-  // Per row, its group in every dimension, numbered across dimensions, and the (group, trade date) cell it adds to.
+  // Per row, its group in every dimension, numbered across dimensions.
   const rowGroupStart = new Uint32Array(n + 1);
   const rowGroups = new Uint32Array(memberships);
   let k = 0;
@@ -314,8 +325,8 @@ export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal
     charges,
     entryMs,
     exitMs,
-    dayIndex,
-    days: distinct,
+    exitDayIndex,
+    exitDays: Int32Array.from(days),
     r,
     rBucket,
     packed,
@@ -328,15 +339,21 @@ export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal
   };
 }
 
-/** The latest trade date among `rows` (all rows when null), 'YYYY-MM-DD'; null when there are none. */
-export function latestTradeDate(journal: PreparedJournal, rows: Uint32Array | null): string | null {
+/** The latest IST exit day among `rows` (all rows when null), 'YYYY-MM-DD'; null when there are none. */
+export function latestExitDate(journal: PreparedJournal, rows: Uint32Array | null): string | null {
   const count = rows ? rows.length : journal.trades.length;
-  let latest = -1;
-  for (let s = 0; s < count; s++) {
-    const d = journal.dayIndex[rows ? rows[s]! : s]!;
-    if (d > latest) latest = d;
+  // Rows are in exit order: the last one exited last.
+  if (count === 0) return null;
+  return dateOfDayNumber(journal.exitDays[journal.exitDayIndex[rows ? rows[count - 1]! : count - 1]!]!);
+}
+
+/** Throws unless `date` is the IST day of the instant `ms` (parsed from `time`). */
+function checkDay(t: TradeForStats, field: 'entryDate' | 'exitDate', date: string, ms: number, time: string): void {
+  if (dayNumberOf(date) !== istDay(ms)) {
+    throw new RangeError(
+      `Trade ${t.id}: ${field} "${date}" is not the IST day of ${field === 'entryDate' ? 'entryTime' : 'exitTime'} "${time}"`,
+    );
   }
-  return latest < 0 ? null : dateOfDayNumber(journal.days[latest]!);
 }
 
 /** A journal already prepared is used as it is; an array of trades is prepared first. */

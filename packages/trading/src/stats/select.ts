@@ -1,5 +1,5 @@
 import { type FilterableTrade, isEmptyFilter, outcomeOf, type TradeFilter, tradeMatcher } from '../filter/filter';
-import { dateOfDayNumber } from '../time/ist';
+import { dateOfDayNumber, istDay } from '../time/ist';
 import type { KeyColumn, PreparedJournal } from './prepare';
 import type { Rows } from './summarize';
 
@@ -19,16 +19,31 @@ export function selectRows(journal: PreparedJournal, filter: TradeFilter | undef
 
 // Apart from `selectRows` so that its many calls with no filter do not mislead the optimising compiler about this.
 function matchingRows(journal: PreparedJournal, filter: TradeFilter): Uint32Array {
-  const { from, to, segments, symbol, playbookId, tag, outcome, search } = filter;
-  const { trades, days, dayIndex, netPnl, columns, underlying } = journal;
+  const { from, to, dateBy, segments, symbol, playbookId, tag, outcome, search } = filter;
+  const { trades, exitDays, exitDayIndex, entryMs, netPnl, columns, underlying } = journal;
   // The filter's own predicate decides each distinct value, so the two paths share one definition of a match.
   const test = (part: TradeFilter) => {
     const match = tradeMatcher(part);
     return (over: Partial<FilterableTrade>) =>
-      match({ tradeDate: '', segment: 'equity', symbol: '', tags: [], netPnl: 0, ...over });
+      match({ entryDate: '', exitDate: null, segment: 'equity', symbol: '', tags: [], netPnl: 0, ...over });
   };
-  const byDate = from || to ? test({ from, to }) : null;
-  const dateOk = byDate && decide(days.length, (d) => byDate({ tradeDate: dateOfDayNumber(days[d]!) }));
+  const byDate = from || to ? test({ from, to, dateBy }) : null;
+  const byEntry = dateBy === 'entry';
+  // Dated by exit (the default): decided once per exit day. By entry: once per day of the span of entry days.
+  const exitOk =
+    byDate && !byEntry && decide(exitDays.length, (d) => byDate({ exitDate: dateOfDayNumber(exitDays[d]!) }));
+  let firstEntryDay = 0;
+  let entryOk: Uint8Array | null = null;
+  if (byDate && byEntry && trades.length) {
+    let last = istDay(entryMs[0]!);
+    firstEntryDay = last;
+    for (let i = 1; i < trades.length; i++) {
+      const day = istDay(entryMs[i]!);
+      if (day < firstEntryDay) firstEntryDay = day;
+      if (day > last) last = day;
+    }
+    entryOk = decide(last - firstEntryDay + 1, (k) => byDate({ entryDate: dateOfDayNumber(firstEntryDay + k) }));
+  }
   const bySegment = segments?.length ? test({ segments }) : null;
   const segmentOk =
     bySegment && perKey(columns.segment, (key) => bySegment({ segment: key as FilterableTrade['segment'] }));
@@ -44,7 +59,8 @@ function matchingRows(journal: PreparedJournal, filter: TradeFilter): Uint32Arra
   const selected = new Uint32Array(trades.length);
   let count = 0;
   for (let i = 0; i < trades.length; i++) {
-    if (dateOk && !dateOk[dayIndex[i]!]) continue;
+    if (exitOk && !exitOk[exitDayIndex[i]!]) continue;
+    if (entryOk && !entryOk[istDay(entryMs[i]!) - firstEntryDay]) continue;
     if (segmentOk && !segmentOk[first(columns.segment, i)]) continue;
     if (symbolOk && !symbolOk[first(columns.symbol, i)] && !underlyingOk![first(underlying, i)]) continue;
     if (playbookOk && !playbookOk[first(columns.playbook, i)]) continue;

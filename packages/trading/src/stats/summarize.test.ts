@@ -34,7 +34,7 @@ describe('summarize: the seven-trade journal', () => {
     expect(s.largestLoss).toEqual({ value: -3300, tradeId: 'T3', n: 3 });
   });
 
-  it('equity by trade in exit order and max drawdown from the peak', () => {
+  it('equity by trade in exit order', () => {
     // exit order T1 T2 T3 T4 T5 T7 T6: 960, 430, −2870, 70, 1470, 1470, 1350
     expect(s.equity.byTrade.map((p) => [p.tradeId, p.equity])).toEqual([
       ['T1', 960],
@@ -45,29 +45,35 @@ describe('summarize: the seven-trade journal', () => {
       ['T7', 1470],
       ['T6', 1350],
     ]);
-    // peak 960 after T1, trough −2870 after T3: 3830 down, 3830 / 960 = 398.96% of the peak
-    expect(s.maxDrawdown).toEqual({
-      value: 3830,
-      percentOfPeak: 3830 / 960,
-      peak: 960,
-      peakTradeId: 'T1',
-      troughTradeId: 'T3',
-      n: 7,
-    });
   });
 
-  it('days by IST trade date: curve, best and worst', () => {
-    // 02: 960 − 530 = 430; 03: −3300 + 2940 = −360; 05: 1400; 06: −120; 09: 0
+  it('days by IST exit day: the curve from ₹0, best and worst day', () => {
+    // By exit day: 02: T1 960 + T2 −530 = 430; 03: T3 −3300 + T4 2940 = −360; 06: T5 1400 (entered Thu 05);
+    // 09: T7 0; 10: T6 −120 (entered Fri 06). The curve starts at ₹0 on Sun 01.
     expect(s.equity.byDay).toEqual([
+      { date: '2026-11-01', netPnl: 0, trades: 0, equity: 0 },
       { date: '2026-11-02', netPnl: 430, trades: 2, equity: 430 },
       { date: '2026-11-03', netPnl: -360, trades: 2, equity: 70 },
-      { date: '2026-11-05', netPnl: 1400, trades: 1, equity: 1470 },
-      { date: '2026-11-06', netPnl: -120, trades: 1, equity: 1350 },
-      { date: '2026-11-09', netPnl: 0, trades: 1, equity: 1350 },
+      { date: '2026-11-06', netPnl: 1400, trades: 1, equity: 1470 },
+      { date: '2026-11-09', netPnl: 0, trades: 1, equity: 1470 },
+      { date: '2026-11-10', netPnl: -120, trades: 1, equity: 1350 },
     ]);
     expect(s.tradingDays).toBe(5);
-    expect(s.bestDay).toEqual({ date: '2026-11-05', value: 1400, trades: 1, n: 5 });
+    expect(s.bestDay).toEqual({ date: '2026-11-06', value: 1400, trades: 1, n: 5 });
     expect(s.worstDay).toEqual({ date: '2026-11-03', value: -360, trades: 2, n: 5 });
+  });
+
+  it('max drawdown: the deepest fall of that daily curve, between day closes', () => {
+    // Closes 0, 430, 70, 1470, 1470, 1350: peak 430 (2 Nov) to 70 (3 Nov) is 360, deeper than 1470 to 1350 (120).
+    // Within 3 Nov equity went down to −2870 after T3, but the curve shows closes, and so does the drawdown.
+    expect(s.maxDrawdown).toEqual({
+      value: 360,
+      percentOfPeak: 360 / 430,
+      peak: 430,
+      peakDate: '2026-11-02',
+      troughDate: '2026-11-03',
+      n: 5,
+    });
   });
 
   it('streaks in exit order, a break-even ending them', () => {
@@ -112,16 +118,21 @@ describe('summarize: edge cases', () => {
     expect(s.expectancy.value).toBe(200);
     expect(s.averageLoss).toEqual({ value: null, n: 0 });
     expect(s.largestLoss).toEqual({ value: null, tradeId: null, n: 0 });
-    expect(s.maxDrawdown).toMatchObject({ value: 0, percentOfPeak: null });
+    expect(s.maxDrawdown).toEqual({ value: 0, percentOfPeak: null, peak: 0, peakDate: null, troughDate: null, n: 1 });
     expect(s.longestWinStreak.value).toBe(3);
     expect(s.longestLossStreak.value).toBe(0);
   });
 
   it('all losses: profit factor 0, drawdown from the ₹0 start has no percentage', () => {
-    // −100 then −200: equity −100, −300; peak stays ₹0
+    // −100 on 2 Nov, −200 on 3 Nov: closes −100, −300; the peak stays the ₹0 start
     const s = summarize([
       trade({ id: 'a', netPnl: -100, exitTime: '2026-11-02T09:30:00+05:30' }),
-      trade({ id: 'b', netPnl: -200, exitTime: '2026-11-02T09:31:00+05:30' }),
+      trade({
+        id: 'b',
+        netPnl: -200,
+        entryTime: '2026-11-03T09:20:00+05:30',
+        exitTime: '2026-11-03T09:31:00+05:30',
+      }),
     ]);
     expect(s.winRate).toEqual({ value: 0, count: 0, n: 2 });
     expect(s.profitFactor.value).toBe(0);
@@ -130,8 +141,8 @@ describe('summarize: edge cases', () => {
       value: 300,
       percentOfPeak: null,
       peak: 0,
-      peakTradeId: null,
-      troughTradeId: 'b',
+      peakDate: null,
+      troughDate: '2026-11-03',
       n: 2,
     });
     expect(s.longestLossStreak.value).toBe(2);
@@ -146,6 +157,33 @@ describe('summarize: edge cases', () => {
     expect(s.equity.byTrade).toEqual([
       { tradeId: 'a', exitTime: '2026-11-02T09:40:00+05:30', netPnl: 500, equity: 500 },
     ]);
+    expect(s.equity.byDay).toEqual([
+      { date: '2026-11-01', netPnl: 0, trades: 0, equity: 0 },
+      { date: '2026-11-02', netPnl: 500, trades: 1, equity: 500 },
+    ]);
+  });
+
+  it('counts a trade on its IST exit day: 18:29 UTC is 23:59 IST the same day, 18:31 UTC is 00:01 IST the next', () => {
+    const s = summarize([
+      trade({ id: 'a', netPnl: 100, entryTime: '2026-11-02T04:00:00Z', exitTime: '2026-11-02T18:29:00Z' }),
+      trade({ id: 'b', netPnl: -40, entryTime: '2026-11-02T04:00:00Z', exitTime: '2026-11-02T18:31:00Z' }),
+    ]);
+    expect(s.equity.byDay.map((d) => [d.date, d.netPnl, d.trades])).toEqual([
+      ['2026-11-01', 0, 0],
+      ['2026-11-02', 100, 1],
+      ['2026-11-03', -40, 1],
+    ]);
+  });
+
+  it('rejects an exit date that is not the IST day of the exit time', () => {
+    // 18:31 UTC on 2 Nov is 3 Nov in India: a row dated 2 Nov would land on the wrong calendar day.
+    const wrong = {
+      ...trade({ id: 'w', netPnl: 1, exitTime: '2026-11-02T18:31:00Z' }),
+      exitDate: '2026-11-02',
+    };
+    expect(() => summarize([wrong])).toThrow(
+      'Trade w: exitDate "2026-11-02" is not the IST day of exitTime "2026-11-02T18:31:00Z"',
+    );
   });
 
   it('rejects a time without an offset instead of reading it in the machine’s zone', () => {

@@ -3,16 +3,22 @@ import { asPrepared, PACKED, type PreparedJournal } from './prepare';
 import { type FilterOption, selectRows } from './select';
 import type { DayStat, Rate, Stat, TradeForStats, TradeStat } from './types';
 
-/** Peak-to-trough fall of cumulative net P&L, starting from 0 before the first trade. */
+/**
+ * The deepest peak-to-trough fall of the daily equity curve (`equity.byDay`): cumulative net P&L at the end of each
+ * IST exit day, starting from ₹0 before the first day, so a first losing day is a drawdown from ₹0. Measured on the
+ * same points the equity curve shows, so the two always agree. `n` is the number of trading days.
+ */
 export interface Drawdown extends Stat {
   /** ₹ fallen from the peak (≥ 0); null when there are no trades. */
   value: number | null;
   /** value ÷ peak; null when the peak was not above 0 (a fall from ₹0 has no meaningful percentage). */
   percentOfPeak: number | null;
+  /** Equity at the peak the fall started from (0 for the start). */
   peak: number;
-  /** The trade that set the peak (null when the peak is the ₹0 start) and the trade at the bottom. */
-  peakTradeId: string | null;
-  troughTradeId: string | null;
+  /** The IST day whose close set the peak ('YYYY-MM-DD'); null when the peak is the ₹0 start or nothing fell. */
+  peakDate: string | null;
+  /** The IST day whose close was the bottom of the fall; null when nothing fell. */
+  troughDate: string | null;
 }
 
 export interface EquityPoint {
@@ -22,6 +28,7 @@ export interface EquityPoint {
   equity: number;
 }
 
+/** One IST exit day of the daily equity curve: the day's net P&L, its trades, and equity at its close. */
 export interface DailyPoint {
   /** IST date 'YYYY-MM-DD'. */
   date: string;
@@ -58,9 +65,9 @@ export interface Summary {
   /** Negative: the most negative net P&L. */
   largestLoss: TradeStat;
   maxDrawdown: Drawdown;
-  /** Days with at least one trade (by IST trade date). */
+  /** Days with at least one trade closed (by IST exit day). */
   tradingDays: number;
-  /** `n` is the number of trading days it was picked from; `trades` the trades on that day. */
+  /** By IST exit day. `n` is the number of trading days it was picked from; `trades` the trades closed that day. */
   bestDay: DayStat & { trades: number };
   worstDay: DayStat & { trades: number };
   /** Consecutive wins (losses) in exit order; a break-even ends both streaks. */
@@ -72,11 +79,15 @@ export interface SummaryWithCurves extends Summary {
   equity: {
     /**
      * Cumulative net P&L after each trade, in exit order. Up to `EQUITY_CURVE_POINTS` trades every point; beyond
-     * that a chart's worth of them: each stretch's highest and lowest point, the first and last trade, and the max
-     * drawdown's peak and trough, so every value shown is exact and no rise or fall disappears. The full curve
-     * is `equityCurve(journal)`.
+     * that a chart's worth of them: each stretch's highest and lowest point, the first and last trade, and the
+     * deepest trade-to-trade fall's peak and trough, so every value shown is exact and no rise or fall disappears.
+     * The full curve is `equityCurve(journal)`. (The dashboard draws `byDay`, which `maxDrawdown` is measured on.)
      */
     byTrade: EquityPoint[];
+    /**
+     * Equity at the close of each IST exit day with trades, after a starting point at ₹0 on the day before the first
+     * (its `trades` is 0): the curve the dashboard draws and `maxDrawdown` is measured on. Empty without trades.
+     */
     byDay: DailyPoint[];
   };
 }
@@ -121,24 +132,16 @@ export interface Totals {
   loss: number;
   bestWinAt: number;
   worstLossAt: number;
-  dd: number;
-  ddPeak: number;
-  ddPeakAt: number;
-  ddTroughAt: number;
   longestWin: number;
   longestLoss: number;
 }
 
-/**
- * Per-day sums of one summary: `pnl[c]` and `trades[c]` for c in `from … to − 1`, where c is the day index itself
- * (`dayOf` null) or a cell whose day index is `dayOf[c]`; in ascending day order either way.
- */
+/** Per-exit-day sums of one summary: `pnl[d]` and `trades[d]` for exit day index d in `from … to − 1`. */
 export interface DaySums {
   pnl: Float64Array;
   trades: Float64Array;
   from: number;
   to: number;
-  dayOf: Uint32Array | null;
 }
 
 /**
@@ -146,7 +149,7 @@ export interface DaySums {
  * variables. The per-group summaries are made the same way by `GroupTotals`, for every group in one pass.
  */
 export function summaryOf(journal: PreparedJournal, rows: Uint32Array): SummaryWithCurves {
-  const { days } = journal;
+  const days = journal.exitDays;
   const { pnl: dayPnl, trades: dayTrades } = scratch(days.length);
   const t = new Float64Array(TOTALS);
   sumRows(journal.packed, rows, dayPnl, dayTrades, t);
@@ -161,25 +164,19 @@ export function summaryOf(journal: PreparedJournal, rows: Uint32Array): SummaryW
     loss: t[7]!,
     bestWinAt: t[8]!,
     worstLossAt: t[9]!,
-    dd: t[10]!,
-    ddPeak: t[11]!,
-    ddPeakAt: t[12]!,
-    ddTroughAt: t[13]!,
-    longestWin: t[14]!,
-    longestLoss: t[15]!,
+    longestWin: t[10]!,
+    longestLoss: t[11]!,
   };
-  const summary = finishSummary(
-    journal,
-    totals,
-    { pnl: dayPnl, trades: dayTrades, from: 0, to: days.length, dayOf: null },
-    rows,
-  );
+  // Rows are in exit order, so the days they touch run from the first row's exit day to the last one's.
+  const from = rows.length ? journal.exitDayIndex[rows[0]!]! : 0;
+  const to = rows.length ? journal.exitDayIndex[rows[rows.length - 1]!]! + 1 : 0;
+  const summary = finishSummary(journal, totals, { pnl: dayPnl, trades: dayTrades, from, to }, rows);
   dayPnl.fill(0, 0, days.length);
   dayTrades.fill(0, 0, days.length);
   return summary as SummaryWithCurves;
 }
 
-const TOTALS = 16;
+const TOTALS = 12;
 
 /**
  * The hot loop as a plain function of typed arrays, with the running figures in local variables; results go to
@@ -205,12 +202,6 @@ function sumRows(
   let bestWinAt = -1;
   let worstLoss = 0;
   let worstLossAt = -1;
-  let peak = 0;
-  let peakAt = -1;
-  let dd = 0;
-  let ddPeak = 0;
-  let ddPeakAt = -1;
-  let ddTroughAt = -1;
   let winRun = 0;
   let lossRun = 0;
   let longestWin = 0;
@@ -242,15 +233,6 @@ function sumRows(
     lossRun = (lossRun + 1) * lost;
     if (winRun > longestWin) longestWin = winRun;
     if (lossRun > longestLoss) longestLoss = lossRun;
-    if (net > peak) {
-      peak = net;
-      peakAt = i;
-    } else if (peak - net > dd) {
-      dd = peak - net;
-      ddPeak = peak;
-      ddPeakAt = peakAt;
-      ddTroughAt = i;
-    }
     const d = packed[p + 3]! | 0;
     dayPnl[d]! += pnl;
     dayTrades[d]!++;
@@ -265,12 +247,8 @@ function sumRows(
   out[7] = loss;
   out[8] = bestWinAt;
   out[9] = worstLossAt;
-  out[10] = dd;
-  out[11] = ddPeak;
-  out[12] = ddPeakAt;
-  out[13] = ddTroughAt;
-  out[14] = longestWin;
-  out[15] = longestLoss;
+  out[10] = longestWin;
+  out[11] = longestLoss;
 }
 
 // Day sums are left zeroed after each use, so one pair of arrays serves every call.
@@ -289,32 +267,50 @@ export function finishSummary(
   daySums: DaySums,
   curveRows?: Uint32Array,
 ): Summary | SummaryWithCurves {
-  const { days, trades, netPnl } = journal;
-  const { pnl: dayPnl, trades: dayTrades, from, to, dayOf } = daySums;
+  const { exitDays: days, trades, netPnl } = journal;
+  const { pnl: dayPnl, trades: dayTrades, from, to } = daySums;
+  const dateAt = (d: number) => (d < 0 ? null : dateOfDayNumber(days[d]!));
   let best = -1;
   let worst = -1;
   let nDays = 0;
   const byDay: DailyPoint[] = [];
+  // The daily equity curve from ₹0, and its deepest fall: the same points the chart draws, so the two agree.
   let equity = 0;
-  for (let c = from; c < to; c++) {
-    const count = dayTrades[c]!;
+  let peak = 0;
+  let peakAt = -1;
+  let dd = 0;
+  let ddPeak = 0;
+  let ddPeakAt = -1;
+  let ddTroughAt = -1;
+  for (let d = from; d < to; d++) {
+    const count = dayTrades[d]!;
     if (count === 0) continue;
-    const pnl = dayPnl[c]!;
+    const pnl = dayPnl[d]!;
+    if (curveRows && nDays === 0) {
+      byDay.push({ date: dateOfDayNumber(days[d]! - 1), netPnl: 0, trades: 0, equity: 0 });
+    }
     nDays++;
     equity += pnl;
-    if (best < 0 || pnl > dayPnl[best]!) best = c;
-    if (worst < 0 || pnl < dayPnl[worst]!) worst = c;
-    if (curveRows) {
-      byDay.push({ date: dateOfDayNumber(days[dayOf ? dayOf[c]! : c]!), netPnl: pnl, trades: count, equity });
+    if (best < 0 || pnl > dayPnl[best]!) best = d;
+    if (worst < 0 || pnl < dayPnl[worst]!) worst = d;
+    if (equity > peak) {
+      peak = equity;
+      peakAt = d;
+    } else if (peak - equity > dd) {
+      dd = peak - equity;
+      ddPeak = peak;
+      ddPeakAt = peakAt;
+      ddTroughAt = d;
     }
+    if (curveRows) byDay.push({ date: dateOfDayNumber(days[d]!), netPnl: pnl, trades: count, equity });
   }
-  const dayStat = (c: number) => ({
-    date: c < 0 ? null : dateOfDayNumber(days[dayOf ? dayOf[c]! : c]!),
-    value: c < 0 ? null : dayPnl[c]!,
-    trades: c < 0 ? 0 : dayTrades[c]!,
+  const dayStat = (d: number) => ({
+    date: dateAt(d),
+    value: d < 0 ? null : dayPnl[d]!,
+    trades: d < 0 ? 0 : dayTrades[d]!,
     n: nDays,
   });
-  const { n, wins, losses, profit, loss, dd, ddPeak } = t;
+  const { n, wins, losses, profit, loss } = t;
   const idAt = (i: number) => (i < 0 ? null : trades[i]!.id);
   const avgWin = ratio(profit, wins);
   const avgLoss = ratio(loss, losses);
@@ -349,9 +345,9 @@ export function finishSummary(
       value: n ? dd : null,
       percentOfPeak: dd > 0 && ddPeak > 0 ? dd / ddPeak : null,
       peak: ddPeak,
-      peakTradeId: idAt(t.ddPeakAt),
-      troughTradeId: idAt(t.ddTroughAt),
-      n,
+      peakDate: dateAt(ddPeakAt),
+      troughDate: dateAt(ddTroughAt),
+      n: nDays,
     },
     tradingDays: nDays,
     bestDay: dayStat(best),
@@ -365,8 +361,8 @@ export function finishSummary(
 
 /**
  * Cumulative net P&L after each of `rows` (every row when null), in exit order. With `maxPoints`, a long curve is
- * thinned for a chart: each stretch's highest and lowest point, the first and last, and the max drawdown's peak and
- * trough are kept with their exact values, so the shape and every extreme survive.
+ * thinned for a chart: each stretch's highest and lowest point, the first and last, and the deepest trade-to-trade
+ * fall's peak and trough are kept with their exact values, so the shape and every extreme survive.
  */
 export function equityCurve(journal: PreparedJournal, rows: Rows = null, maxPoints = Infinity): EquityPoint[] {
   const list = rows ?? allRows(journal);

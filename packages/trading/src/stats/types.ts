@@ -8,8 +8,13 @@ export interface TradeForStats {
   /** ISO 8601 with an offset or Z, e.g. '2026-11-20T09:20:00+05:30'. A time without an offset is rejected. */
   entryTime: string;
   exitTime: string;
-  /** The entry's calendar day in Asia/Kolkata, 'YYYY-MM-DD' (the database's generated `trade_date`). */
-  tradeDate: string;
+  /** The IST day of entry, 'YYYY-MM-DD' (the database's generated `trade_date`). */
+  entryDate: string;
+  /**
+   * The IST day of exit, 'YYYY-MM-DD' (the database's generated `exit_date`): the day the P&L is realised, so the
+   * day every statistic counts the trade on. `prepareJournal` checks both dates against the times.
+   */
+  exitDate: string;
   grossPnl: number;
   charges: number;
   /** grossPnl − charges. Every win, loss and rupee figure here is net of charges. */
@@ -47,7 +52,7 @@ export interface TradeStat extends Stat {
   tradeId: string | null;
 }
 
-/** One IST day's P&L with the number of trades that day (`n`). */
+/** One IST exit day's P&L with the number of trading days it was picked from (`n`). */
 export interface DayStat extends Stat {
   date: string | null;
 }

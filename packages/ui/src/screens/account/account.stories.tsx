@@ -1,11 +1,17 @@
 import { MESSAGES } from '@bahi/auth-machine';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../../components/app-shell';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
 import { AdminScreen, type AdminScreenProps, type AdminSubscription, type AdminUser } from './admin';
-import { OnboardingScreen, type OnboardingScreenProps, type OnboardingValues } from './onboarding';
+import {
+  brokerLater,
+  type OnboardingErrors,
+  OnboardingScreen,
+  type OnboardingScreenProps,
+  type OnboardingValues,
+} from './onboarding';
 import { ProfileScreen, type ProfileScreenProps } from './profile';
 
 const meta = {
@@ -22,26 +28,60 @@ type Story = StoryObj<PageStoryArgs>;
 
 const emptyValues: OnboardingValues = { fullName: '', segments: [], broker: '', capital: '' };
 
-function Wizard(props: Partial<OnboardingScreenProps> & { initialStep?: number; initial?: OnboardingValues }) {
-  const [step, setStep] = useState(props.initialStep ?? 0);
-  const [values, setValues] = useState(props.initial ?? emptyValues);
+type StepCheck = (step: number, values: OnboardingValues) => OnboardingErrors;
+
+/** The wizard as the app drives it: Continue runs `check` on the step and stays put while it finds errors. */
+function Wizard({
+  initialStep = 0,
+  initial = emptyValues,
+  check,
+  ...props
+}: Partial<OnboardingScreenProps> & { initialStep?: number; initial?: OnboardingValues; check?: StepCheck }) {
+  const [step, setStep] = useState(initialStep);
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<OnboardingErrors>({});
   return (
     <OnboardingScreen
       step={step}
       values={values}
+      fieldErrors={errors}
       onChange={setValues}
-      onNext={() => setStep((s) => s + 1)}
+      onNext={() => {
+        const found = check?.(step, values) ?? {};
+        setErrors(found);
+        if (!Object.keys(found).length) setStep((s) => s + 1);
+      }}
       onBack={() => setStep((s) => s - 1)}
       {...props}
     />
   );
 }
 
+// The app's messages (apps/journal/src/onboarding-values.ts) and a stand-in for its broker-step rule, enough to
+// reach each state here; the rule itself is unit-tested in the app.
+const brokerError = `Choose your broker, or pick “${brokerLater.label}”.`;
+const capitalError = 'Enter your trading capital in rupees, like 5,00,000.';
+const brokerStep: StepCheck = (step, values) => {
+  if (step !== 2) return {};
+  const errors: OnboardingErrors = {};
+  if (!values.broker) errors.broker = brokerError;
+  if (/[^\d₹,.\s]/.test(values.capital)) errors.capital = capitalError;
+  return errors;
+};
+
+const priya: OnboardingValues = { fullName: 'Priya Sharma', segments: ['options'], broker: '', capital: '' };
+
+async function chooseBroker(canvasElement: HTMLElement, name: string) {
+  within(canvasElement).getByRole('combobox', { name: 'Broker' }).focus();
+  await userEvent.keyboard('{Enter}');
+  await userEvent.click(await screen.findByRole('option', { name }));
+}
+
 const finish = fn();
 
 export const OnboardingWalkthrough: Story = {
   args: { routePath: '/onboarding' },
-  render: () => <Wizard onFinish={finish} />,
+  render: () => <Wizard onFinish={finish} check={brokerStep} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByRole('textbox', { name: 'What should we call you?' }), 'Priya Sharma');
@@ -51,14 +91,67 @@ export const OnboardingWalkthrough: Story = {
     await expect(canvas.getByRole('checkbox', { name: 'Options' })).toBeChecked();
     await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
     await canvas.findByRole('heading', { name: 'Broker and capital' });
-    canvas.getByRole('combobox', { name: 'Broker' }).focus();
-    await userEvent.keyboard('{Enter}');
-    await userEvent.click(await screen.findByRole('option', { name: 'Zerodha' }));
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Trading capital (₹)' }), '250000');
-    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await chooseBroker(canvasElement, 'Zerodha');
+    // Enter in the capital field continues, as in any form.
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Trading capital (₹)' }), '2,50,000{Enter}');
     await expect(await canvas.findByText('Welcome aboard, Priya. Your journal is ready.')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Go to dashboard' }));
     await expect(finish).toHaveBeenCalled();
+  },
+};
+
+/** The report that started this: a name typed into trading capital is refused beside the field, not saved as blank. */
+export const OnboardingInvalidCapital: Story = {
+  args: { routePath: '/onboarding' },
+  render: () => <Wizard initialStep={2} initial={{ ...priya, broker: 'Zerodha' }} check={brokerStep} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const capital = canvas.getByRole('textbox', { name: 'Trading capital (₹)' });
+    await userEvent.type(capital, 'Ravi Kumar');
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(capital).toHaveFocus());
+    await expect(capital).toHaveAttribute('aria-invalid', 'true');
+    await expect(capital).toHaveAccessibleDescription(expect.stringContaining(capitalError));
+    await expect(canvas.getByRole('heading', { name: 'Broker and capital' })).toBeVisible();
+    await userEvent.clear(capital);
+    await userEvent.type(capital, '5,00,000');
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(await canvas.findByRole('heading', { name: 'All set' })).toBeVisible();
+  },
+};
+
+/** Continue with no broker chosen: the message says how to go on, and focus goes to the broker, the first to fix. */
+export const OnboardingNoBrokerChosen: Story = {
+  args: { routePath: '/onboarding' },
+  render: () => <Wizard initialStep={2} initial={{ ...priya, capital: 'Ravi Kumar' }} check={brokerStep} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    const broker = canvas.getByRole('combobox', { name: 'Broker' });
+    await waitFor(() => expect(broker).toHaveFocus());
+    await expect(broker).toHaveAttribute('aria-invalid', 'true');
+    await expect(broker).toHaveAccessibleDescription(expect.stringContaining(brokerError));
+    await expect(canvas.getByRole('textbox', { name: 'Trading capital (₹)' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(canvas.getByRole('heading', { name: 'Broker and capital' })).toBeVisible();
+  },
+};
+
+const skippedFinish = fn();
+
+/** “I'll choose later” answers the question without naming a broker. */
+export const OnboardingBrokerSkipped: Story = {
+  args: { routePath: '/onboarding' },
+  render: () => <Wizard initialStep={2} initial={priya} check={brokerStep} onFinish={skippedFinish} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await chooseBroker(canvasElement, brokerLater.label);
+    const broker = canvas.getByRole('combobox', { name: 'Broker' });
+    await expect(broker).toHaveTextContent(brokerLater.label);
+    await expect(broker).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(await canvas.findByRole('heading', { name: 'All set' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Go to dashboard' }));
+    await expect(skippedFinish).toHaveBeenCalled();
   },
 };
 

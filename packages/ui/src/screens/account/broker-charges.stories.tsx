@@ -25,14 +25,26 @@ const zerodha: BrokerChargesValues = {
   futuresPct: '0.03',
   futuresCap: '20',
   optionsPerOrder: '20',
-  dpPerSell: '13.5',
+  dpPerSell: '15.34',
+  dpIncludesGst: true,
+  residenceState: '',
 };
+
+const states = [
+  { code: 'DL', name: 'Delhi' },
+  { code: 'GJ', name: 'Gujarat' },
+  { code: 'KA', name: 'Karnataka' },
+  { code: 'MH', name: 'Maharashtra' },
+  { code: 'TN', name: 'Tamil Nadu' },
+  { code: 'WB', name: 'West Bengal' },
+];
+const places = { states, defaultStateName: 'Maharashtra' };
 
 function Card(props: Partial<BrokerChargesCardProps>) {
   const [values, setValues] = useState(props.values ?? zerodha);
   return (
     <div className="mx-auto max-w-3xl p-6">
-      <BrokerChargesCard {...props} values={values} onChange={setValues} />
+      <BrokerChargesCard {...places} {...props} values={values} onChange={setValues} />
     </div>
   );
 }
@@ -45,14 +57,16 @@ export const OnProfile: Story = {
       <ProfileScreen
         email="priya@example.in"
         fullName="Priya Sharma"
-        brokerCharges={{ values: zerodha, onSubmit: submit }}
+        brokerCharges={{ values: zerodha, onSubmit: submit, ...places }}
       />
     </AppShell>
   ),
   play: async ({ canvasElement }) => {
     const card = within(within(canvasElement).getByRole('form', { name: 'Broker charges' }));
     await userEvent.click(card.getByRole('button', { name: 'Save broker charges' }));
-    await expect(submit).toHaveBeenCalledWith(expect.objectContaining({ intradayCap: '20', dpPerSell: '13.5' }));
+    await expect(submit).toHaveBeenCalledWith(
+      expect.objectContaining({ intradayCap: '20', dpPerSell: '15.34', dpIncludesGst: true, residenceState: '' }),
+    );
   },
 };
 
@@ -64,6 +78,44 @@ export const Editing: Story = {
     await userEvent.clear(cap);
     await userEvent.type(cap, '15');
     await expect(cap).toHaveValue('15');
+  },
+};
+
+const submitDp = fn();
+export const DpChargeBeforeGst: Story = {
+  render: () => <Card onSubmit={submitDp} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const dp = canvas.getByRole('textbox', { name: 'DP charge per share sold (₹, per day)' });
+    await expect(dp).toHaveAccessibleDescription(
+      "Enter it as your broker's charges page states it: Zerodha's ₹15.34 includes 18% GST (₹13 + ₹2.34); most brokers state it before GST.",
+    );
+    // Dhan states ₹12.5 before GST: the trader types it as stated and unticks the box.
+    await userEvent.clear(dp);
+    await userEvent.type(dp, '12.5');
+    const gst = canvas.getByRole('checkbox', { name: 'This amount includes GST' });
+    await expect(gst).toBeChecked();
+    gst.focus();
+    await userEvent.keyboard(' ');
+    await expect(gst).not.toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'Save broker charges' }));
+    await expect(submitDp).toHaveBeenCalledWith(expect.objectContaining({ dpPerSell: '12.5', dpIncludesGst: false }));
+  },
+};
+
+const submitState = fn();
+export const StateOfResidence: Story = {
+  render: () => <Card onSubmit={submitState} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const state = canvas.getByRole('combobox', { name: 'State of residence' });
+    await expect(state).toHaveValue('');
+    await expect(state).toHaveAccessibleDescription(
+      "Before 1 Jul 2020 stamp duty was charged at your state's rates. Left empty, Maharashtra's rates are used.",
+    );
+    await userEvent.selectOptions(state, 'Karnataka');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save broker charges' }));
+    await expect(submitState).toHaveBeenCalledWith(expect.objectContaining({ residenceState: 'KA' }));
   },
 };
 

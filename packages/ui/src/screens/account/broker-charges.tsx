@@ -1,8 +1,11 @@
+import * as React from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
+import { Checkbox } from '../../components/checkbox';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
+import { Label } from '../../components/label';
 import { Skeleton } from '../../components/skeleton';
 
 export const BROKER_OPTIONS = [
@@ -28,8 +31,15 @@ export interface BrokerChargesValues {
   futuresPct: string;
   futuresCap: string;
   optionsPerOrder: string;
+  /** Per share (scrip) sold from demat, per day, as the broker's charges page states it. */
   dpPerSell: string;
+  /** Whether `dpPerSell` already includes GST (Zerodha's ₹15.34 does; most brokers state it before GST). */
+  dpIncludesGst: boolean;
+  /** State code for stamp duty before 1 Jul 2020, when each state charged its own rates; '' for the default. */
+  residenceState: string;
 }
+
+type TextField = Exclude<keyof BrokerChargesValues, 'broker' | 'dpIncludesGst' | 'residenceState'>;
 
 export interface BrokerChargesCardProps {
   values: BrokerChargesValues;
@@ -41,7 +51,14 @@ export interface BrokerChargesCardProps {
   onSubmit?: (values: BrokerChargesValues) => void;
   /** Puts the discount-broker schedule back in the fields. */
   onUseDiscountSchedule?: () => void;
+  /** States for the residence select, in the order to list them. */
+  states: { code: string; name: string }[];
+  /** The state whose rates apply when none is chosen. */
+  defaultStateName: string;
 }
+
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-3 text-foreground text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 aria-invalid:border-destructive';
 
 /** /profile card: the brokerage used for every estimated charge (trade form, imports without charges). */
 export function BrokerChargesCard({
@@ -53,9 +70,12 @@ export function BrokerChargesCard({
   onChange,
   onSubmit,
   onUseDiscountSchedule,
+  states,
+  defaultStateName,
 }: BrokerChargesCardProps) {
   const saving = status === 'saving';
-  const field = (key: keyof BrokerChargesValues, label: string, help?: string) => (
+  const gstId = React.useId();
+  const field = (key: TextField, label: string, help?: string) => (
     <Field label={label} help={help} error={fieldErrors[key]}>
       <Input
         inputMode="decimal"
@@ -102,7 +122,7 @@ export function BrokerChargesCard({
                 value={values.broker}
                 disabled={saving}
                 onChange={(e) => onChange?.({ ...values, broker: e.target.value as BrokerId })}
-                className="h-10 w-full rounded-md border border-input bg-background px-3 text-foreground text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
+                className={selectClass}
               >
                 {BROKER_OPTIONS.map(([id, name]) => (
                   <option key={id} value={id}>
@@ -118,11 +138,42 @@ export function BrokerChargesCard({
             {field('futuresPct', 'Futures brokerage (%)')}
             {field('futuresCap', 'Futures cap per order (₹)', 'Blank for no cap.')}
             {field('optionsPerOrder', 'Options brokerage per order (₹)', 'Flat fee per executed order.')}
-            {field(
-              'dpPerSell',
-              'DP charge per delivery sell (₹)',
-              'Depository fee when you sell shares from demat; GST is added.',
-            )}
+            <div className="grid content-start gap-2 sm:col-span-2">
+              {field(
+                'dpPerSell',
+                'DP charge per share sold (₹, per day)',
+                "Enter it as your broker's charges page states it: Zerodha's ₹15.34 includes 18% GST (₹13 + ₹2.34); most brokers state it before GST.",
+              )}
+              <Label htmlFor={gstId} className="font-normal">
+                <Checkbox
+                  id={gstId}
+                  checked={values.dpIncludesGst}
+                  disabled={saving}
+                  onCheckedChange={(checked) => onChange?.({ ...values, dpIncludesGst: checked === true })}
+                />
+                This amount includes GST
+              </Label>
+            </div>
+            <Field
+              label="State of residence"
+              className="sm:col-span-2"
+              help={`Before 1 Jul 2020 stamp duty was charged at your state's rates. Left empty, ${defaultStateName}'s rates are used.`}
+              error={fieldErrors.residenceState}
+            >
+              <select
+                value={values.residenceState}
+                disabled={saving}
+                onChange={(e) => onChange?.({ ...values, residenceState: e.target.value })}
+                className={selectClass}
+              >
+                <option value="">Not chosen</option>
+                {states.map((s) => (
+                  <option key={s.code} value={s.code}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
           </CardContent>
           <CardFooter className="flex-wrap gap-2">
             <Button type="submit" loading={saving}>

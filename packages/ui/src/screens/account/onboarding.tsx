@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import type * as React from 'react';
+import * as React from 'react';
 import { Alert } from '../../components/alert';
 import { CenteredPage } from '../../components/brand';
 import { Button } from '../../components/button';
@@ -8,7 +8,14 @@ import { Checkbox } from '../../components/checkbox';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { Label } from '../../components/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectSeparator,
+  SelectTrigger,
+  SelectValue,
+} from '../../components/select';
 import { cn } from '../../lib/utils';
 
 export const onboardingSteps = ['Your name', 'How you trade', 'Broker and capital', 'All set'] as const;
@@ -22,22 +29,30 @@ export const segments = [
 
 export const brokers = ['Zerodha', 'Upstox', 'Angel One', 'Groww', 'Dhan', 'Other'] as const;
 
+/** The broker choice that answers the question without naming one: it records no broker. */
+export const brokerLater = { value: 'later', label: "I'll choose later" } as const;
+
 export interface OnboardingValues {
   fullName: string;
   segments: string[];
+  /** One of `brokers`, `brokerLater.value`, or '' while unanswered. */
   broker: string;
+  /** Trading capital in ₹ as typed. */
   capital: string;
 }
+
+export type OnboardingErrors = Partial<Record<keyof OnboardingValues, string>>;
 
 export interface OnboardingScreenProps {
   /** 0-based index into onboardingSteps. */
   step: number;
   values: OnboardingValues;
   status?: 'idle' | 'saving';
-  fieldErrors?: Partial<Record<keyof OnboardingValues, string>>;
+  fieldErrors?: OnboardingErrors;
   serviceError?: string;
   onChange?: (values: OnboardingValues) => void;
   onBack?: () => void;
+  /** Continue was pressed (or Enter in a field); the caller checks the step and sets `fieldErrors` or moves on. */
   onNext?: () => void;
   onFinish?: () => void;
 }
@@ -86,6 +101,13 @@ export function OnboardingScreen({
   const saving = status === 'saving';
   const set = (patch: Partial<OnboardingValues>) => onChange?.({ ...values, ...patch });
   const last = step === onboardingSteps.length - 1;
+  const form = React.useRef<HTMLFormElement>(null);
+  // Each submit bumps this; once the caller's errors for it have rendered, focus moves to the first invalid field so
+  // keyboard and screen-reader users land on what to fix. Keyed to submits, not to errors, so typing never moves it.
+  const [submits, setSubmits] = React.useState(0);
+  React.useEffect(() => {
+    if (submits) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submits]);
 
   let body: React.ReactNode;
   if (step === 0) {
@@ -126,9 +148,13 @@ export function OnboardingScreen({
   } else if (step === 2) {
     body = (
       <div className="grid gap-4">
-        <Field label="Broker" error={fieldErrors.broker} help="We preset brokerage and the import format for it.">
+        <Field
+          label="Broker"
+          error={fieldErrors.broker}
+          help={`We preset brokerage and the import format for it. Not sure yet? Pick “${brokerLater.label}”.`}
+        >
           {(control) => (
-            <Select value={values.broker || undefined} onValueChange={(broker) => set({ broker })}>
+            <Select value={values.broker} onValueChange={(broker) => set({ broker })}>
               <SelectTrigger {...control}>
                 <SelectValue placeholder="Choose your broker" />
               </SelectTrigger>
@@ -138,6 +164,8 @@ export function OnboardingScreen({
                     {b}
                   </SelectItem>
                 ))}
+                <SelectSeparator />
+                <SelectItem value={brokerLater.value}>{brokerLater.label}</SelectItem>
               </SelectContent>
             </Select>
           )}
@@ -145,10 +173,11 @@ export function OnboardingScreen({
         <Field
           label="Trading capital (₹)"
           error={fieldErrors.capital}
-          help="Used for position sizing and returns. You can change it later under Funds."
+          help="Optional. Used for position sizing and returns. You can change it later under Funds."
         >
           <Input
             inputMode="decimal"
+            autoComplete="off"
             value={values.capital}
             onChange={(e) => set({ capital: e.target.value })}
             placeholder="2,50,000"
@@ -180,24 +209,32 @@ export function OnboardingScreen({
             Step {step + 1} of {onboardingSteps.length}
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4">
-          {serviceError ? <Alert variant="error" title={serviceError} /> : null}
-          {body}
-        </CardContent>
-        <CardFooter className="justify-between">
-          <Button variant="ghost" onClick={onBack} disabled={step === 0 || saving}>
-            Back
-          </Button>
-          {last ? (
-            <Button onClick={onFinish} loading={saving}>
-              {saving ? 'Saving…' : 'Go to dashboard'}
+        {/* A form so that Enter in a field continues; the caller checks the values, so the browser's checks are off. */}
+        <form
+          ref={form}
+          noValidate
+          aria-busy={saving || undefined}
+          className="flex flex-col gap-6"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (saving) return;
+            setSubmits((n) => n + 1);
+            (last ? onFinish : onNext)?.();
+          }}
+        >
+          <CardContent className="grid gap-4">
+            {serviceError ? <Alert variant="error" title={serviceError} /> : null}
+            {body}
+          </CardContent>
+          <CardFooter className="justify-between">
+            <Button type="button" variant="ghost" onClick={onBack} disabled={step === 0 || saving}>
+              Back
             </Button>
-          ) : (
-            <Button onClick={onNext} loading={saving}>
-              {saving ? 'Saving…' : 'Continue'}
+            <Button type="submit" loading={saving}>
+              {saving ? 'Saving…' : last ? 'Go to dashboard' : 'Continue'}
             </Button>
-          )}
-        </CardFooter>
+          </CardFooter>
+        </form>
       </Card>
     </CenteredPage>
   );

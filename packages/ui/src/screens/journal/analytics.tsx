@@ -248,7 +248,7 @@ export function AnalyticsScreen({
             </TabsList>
             <TabsContent value="time" className="grid gap-4 min-[1800px]:grid-cols-2">
               {section('timeOfDay', 'By time of day (entry, IST)', 'Time of day', true)}
-              {section('weekday', 'By weekday', 'Weekday', true)}
+              {section('weekday', 'By weekday (exit day, IST)', 'Weekday', true)}
             </TabsContent>
             <TabsContent value="setups" className="grid gap-4 min-[1800px]:grid-cols-2">
               {section('playbook', 'By playbook', 'Playbook', true)}

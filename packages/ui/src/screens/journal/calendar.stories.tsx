@@ -11,13 +11,15 @@ type Args = CalendarScreenProps & PageStoryArgs;
 const dayDetail = (date: string, note: CalendarDayDetail['note']): CalendarDayDetail => ({
   date,
   note,
+  // Every fixture trade is closed on its entry day, so a day's trades are those closed on it.
   trades: journalTrades
-    .filter((t) => t.tradeDate === date)
+    .filter((t) => t.exitDate === date)
     .map((t) => ({
       id: t.id,
       symbol: t.symbol,
       side: t.side,
       entryTime: t.entryTime,
+      exitTime: t.exitTime,
       netPnl: t.netPnl,
       playbook: t.playbookId ? playbookNames[t.playbookId] : undefined,
     })),
@@ -49,6 +51,7 @@ type Story = StoryObj<Args>;
 export const Populated: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
+    await expect(canvas.getByText(/Daily net P&L by the day each trade closed/)).toBeVisible();
     const totals = within(canvas.getByRole('region', { name: 'Month totals' }));
     // Worked by hand in fixtures/journal-trades.ts: ten trading days, six green.
     await expect(totals.getByText('+₹11,540.00')).toBeVisible();
@@ -87,6 +90,65 @@ export const DayOpen: Story = {
     );
     await userEvent.keyboard('{Escape}');
     await expect(args.onOpenDay).toHaveBeenCalledWith(null);
+  },
+};
+
+/**
+ * 9 January: a swing entered on 7 January and closed this day (its P&L is the 9th's), an intraday trade, a position
+ * opened this day and still open, and one opened this day and closed on the 12th (its P&L is the 12th's).
+ */
+export const DayWithCarriedTrades: Story = {
+  args: {
+    openDay: {
+      date: '2026-01-09',
+      note: { status: 'ready', note: null },
+      trades: [
+        {
+          id: 's1',
+          symbol: 'TCS',
+          side: 'long',
+          entryTime: '2026-01-07T14:05:00+05:30',
+          exitTime: '2026-01-09T10:30:00+05:30',
+          netPnl: 1840,
+        },
+        {
+          id: 's2',
+          symbol: 'SBIN',
+          side: 'short',
+          entryTime: '2026-01-09T11:00:00+05:30',
+          exitTime: '2026-01-09T11:45:00+05:30',
+          netPnl: -360,
+        },
+        {
+          id: 's3',
+          symbol: 'NIFTY26JANFUT',
+          side: 'long',
+          entryTime: '2026-01-09T13:15:00+05:30',
+          exitTime: '2026-01-12T09:50:00+05:30',
+          netPnl: null,
+          closedOn: '2026-01-12',
+        },
+        {
+          id: 's4',
+          symbol: 'INFY',
+          side: 'long',
+          entryTime: '2026-01-09T14:20:00+05:30',
+          exitTime: null,
+          netPnl: null,
+        },
+      ],
+    },
+  },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog', { name: '9 January 2026' }));
+    // 1,840 − 360 = +1,480 from the two trades closed on the 9th
+    await expect(dialog.getByText(/from 2 trades closed this day/)).toBeVisible();
+    await expect(dialog.getByText('+₹1,480.00')).toBeVisible();
+    await expect(dialog.getByText('Closed 10:30, entered 7 Jan · Long')).toBeVisible();
+    await expect(dialog.getByText('Closed 11:45 · Short')).toBeVisible();
+    await expect(dialog.getByText('P&L on 12 Jan')).toBeVisible();
+    await expect(dialog.getByText('Opened 14:20 · Long')).toBeVisible();
+    await expect(dialog.getByText('Open')).toBeVisible();
   },
 };
 

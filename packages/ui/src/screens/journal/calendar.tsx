@@ -12,14 +12,21 @@ import { type AreaCallbacks, addTrade } from './area-actions';
 import { AreaPage, type AreaStatus } from './area-page';
 import { count } from './stat-format';
 
-/** A trade of the opened day (open trades too: they have no P&L yet). */
+/**
+ * A trade of the opened day: closed that IST day (its P&L is the day's, wherever it was entered), or opened that day
+ * and still open or closed on a later day (no P&L here: it belongs to the day it was closed).
+ */
 export interface CalendarDayTrade {
   id: string;
   symbol: string;
   side: 'long' | 'short';
   entryTime: string;
   /** Null while the trade is open. */
+  exitTime: string | null;
+  /** Net P&L after charges when the trade was closed this day; null otherwise. */
   netPnl: number | null;
+  /** The IST day ('YYYY-MM-DD') the trade was closed, when that is a later day. */
+  closedOn?: string;
   playbook?: string;
 }
 
@@ -68,6 +75,17 @@ const istTime = new Intl.DateTimeFormat('en-IN', {
   hour12: false,
   timeZone: 'Asia/Kolkata',
 });
+/** 'YYYY-MM-DD' in IST (en-CA writes dates in that order). */
+const istDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
+const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
+
+/** When the trade happened on the day: closed at (and entered on, if earlier), or opened at. */
+function tradeTime(t: CalendarDayTrade, date: string): string {
+  if (t.netPnl === null) return `Opened ${istTime.format(new Date(t.entryTime))}`;
+  const closed = `Closed ${istTime.format(new Date(t.exitTime ?? t.entryTime))}`;
+  const entered = new Date(t.entryTime);
+  return istDay.format(entered) === date ? closed : `${closed}, entered ${dayMonth.format(entered)}`;
+}
 
 function MonthNav({ month, monthHref }: { month: string; monthHref: (month: string) => string }) {
   const prev = shiftMonth(month, -1);
@@ -91,7 +109,8 @@ function MonthNav({ month, monthHref }: { month: string; monthHref: (month: stri
 function DayDialog({ day, onOpenDay }: { day: CalendarDayDetail; onOpenDay?: (date: string | null) => void }) {
   const closed = day.trades.filter((t) => t.netPnl !== null);
   const net = closed.reduce((sum, t) => sum + (t.netPnl ?? 0), 0);
-  const open = day.trades.length - closed.length;
+  const later = day.trades.filter((t) => t.netPnl === null && t.closedOn).length;
+  const open = day.trades.length - closed.length - later;
   return (
     <Dialog open onOpenChange={(isOpen) => (isOpen ? undefined : onOpenDay?.(null))}>
       <DialogContent className="max-w-2xl">
@@ -102,8 +121,9 @@ function DayDialog({ day, onOpenDay }: { day: CalendarDayDetail; onOpenDay?: (da
               'No trades on this day.'
             ) : (
               <>
-                Net <Money value={net} signed /> from {count(closed.length, 'closed trade')}
-                {open ? `, ${open} still open` : ''} (exchange time, IST).
+                Net <Money value={net} signed /> from {count(closed.length, 'trade')} closed this day
+                {open ? `; ${open} opened and still open` : ''}
+                {later ? `; ${count(later, 'trade')} opened and closed on a later day` : ''} (exchange time, IST).
               </>
             )}
           </DialogDescription>
@@ -117,14 +137,16 @@ function DayDialog({ day, onOpenDay }: { day: CalendarDayDetail; onOpenDay?: (da
                     {t.symbol}
                   </Link>
                   <span className="text-muted-foreground text-xs">
-                    {istTime.format(new Date(t.entryTime))} · {t.side === 'long' ? 'Long' : 'Short'}
+                    {tradeTime(t, day.date)} · {t.side === 'long' ? 'Long' : 'Short'}
                     {t.playbook ? ` · ${t.playbook}` : ''}
                   </span>
                 </span>
-                {t.netPnl === null ? (
-                  <span className="text-muted-foreground">Open</span>
-                ) : (
+                {t.netPnl !== null ? (
                   <Money value={t.netPnl} signed />
+                ) : (
+                  <span className="text-muted-foreground">
+                    {t.closedOn ? `P&L on ${dayMonth.format(new Date(t.closedOn))}` : 'Open'}
+                  </span>
                 )}
               </li>
             ))}
@@ -162,7 +184,10 @@ function DayDialog({ day, onOpenDay }: { day: CalendarDayDetail; onOpenDay?: (da
   );
 }
 
-/** /calendar: the month's daily net P&L (IST days) with weekly and monthly totals; a day opens its trades and note. */
+/**
+ * /calendar: the month's daily net P&L by the IST day each trade was closed, with weekly and monthly totals; a day
+ * opens its trades and note.
+ */
 export function CalendarScreen({
   status,
   month,
@@ -178,7 +203,7 @@ export function CalendarScreen({
   return (
     <AreaPage
       title="Calendar"
-      description="Daily net P&L with weekly and monthly totals, in exchange time (IST). Pick a day for its trades and notes."
+      description="Daily net P&L by the day each trade closed, with weekly and monthly totals, in exchange time (IST). Pick a day for its trades and notes."
       status={status}
       skeleton="panel"
       actions={status === 'ready' ? <MonthNav month={month} monthHref={monthHref} /> : undefined}

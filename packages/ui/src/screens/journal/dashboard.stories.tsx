@@ -70,7 +70,8 @@ export const Populated: Story = {
     await expect(stats.getByText('2.53')).toBeVisible();
     await expect(stats.getByText('+₹961.67')).toBeVisible();
     await expect(stats.getByText('-₹2,800.00')).toBeVisible();
-    await expect(stats.getByText('31% of the peak · 12 trades')).toBeVisible();
+    // From the +8,950 close of 8 January to +6,150 on 14 January, on the equity curve's day closes.
+    await expect(stats.getByText('8 Jan to 14 Jan 2026 · 31% of the peak')).toBeVisible();
     await expect(stats.getByText('5% of your gross profit · 12 trades')).toBeVisible();
     await expect(await canvas.findByRole('figure', { name: 'Equity curve' })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'This FY' }));

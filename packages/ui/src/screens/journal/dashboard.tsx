@@ -1,4 +1,4 @@
-import type { DailyPoint, Summary } from '@bahi/trading';
+import type { DailyPoint, Drawdown, Summary } from '@bahi/trading';
 import { FileUp, Plus } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
@@ -43,9 +43,12 @@ export interface ChargeLine {
 export interface DashboardData {
   /** IST dates the period covers (both inclusive); null for all time. */
   range: { from: string; to: string } | null;
-  /** Closed trades of the period, every figure net of charges, each with its sample size. */
+  /** Closed trades of the period (by IST exit day), every figure net of charges, each with its sample size. */
   summary: Summary;
-  /** Cumulative net P&L by IST trading day. */
+  /**
+   * Equity at the close of each IST exit day, from ₹0 on the day before the first (`summary.equity.byDay`): the
+   * curve `summary.maxDrawdown` is measured on, so the chart and the card agree.
+   */
   equity: DailyPoint[];
   /** What the period's charges were made of, largest first (trades with a breakdown only). */
   chargeLines: ChargeLine[];
@@ -164,6 +167,29 @@ function Heading({ userName, range }: { userName?: string; range?: DashboardData
   );
 }
 
+const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
+const dayMonthYear = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+
+/**
+ * Where the max drawdown ran, between day closes of the equity curve: "8 Jan to 14 Jan 2026 · 31% of the peak", or
+ * "from the start to 3 Nov 2026" when the fall began at ₹0. Pure, for tests.
+ */
+export function drawdownHint(dd: Drawdown): string | undefined {
+  if (dd.value === null) return undefined;
+  if (!dd.troughDate) return `no fall at any day's close · ${count(dd.n, 'day')}`;
+  const to = dayMonthYear.format(new Date(dd.troughDate));
+  if (!dd.peakDate) return `from the start to ${to}`;
+  const from = (dd.peakDate.slice(0, 4) === dd.troughDate.slice(0, 4) ? dayMonth : dayMonthYear).format(
+    new Date(dd.peakDate),
+  );
+  return `${from} to ${to}${dd.percentOfPeak === null ? '' : ` · ${Math.round(dd.percentOfPeak * 100)}% of the peak`}`;
+}
+
 function Stats({ summary }: { summary: Summary }) {
   const s = summary;
   const dd = s.maxDrawdown;
@@ -214,11 +240,7 @@ function Stats({ summary }: { summary: Summary }) {
       <Stat
         label="Max drawdown"
         value={dd.value === null ? '—' : <Money value={-dd.value} signed={dd.value > 0} />}
-        hint={
-          dd.percentOfPeak === null
-            ? `from the start · ${count(dd.n, 'trade')}`
-            : `${Math.round(dd.percentOfPeak * 100)}% of the peak · ${count(dd.n, 'trade')}`
-        }
+        hint={drawdownHint(dd)}
       />
       <Stat
         label="Best day"
@@ -277,24 +299,33 @@ function ChargesPanel({ summary, lines }: { summary: Summary; lines: ChargeLine[
 
 /**
  * The equity curve at each day's close, or each week's once the period is longer than `max` days: a chart a few
- * hundred pixels wide cannot show more, and the figures above stay exact. Pure, for tests.
+ * hundred pixels wide cannot show more, and the figures above stay exact. The ₹0 start, the last close and the days
+ * in `keep` (the max drawdown's peak and trough) are always kept, so the chart's deepest fall is the card's. Pure,
+ * for tests.
  */
-export function equityPoints(days: readonly DailyPoint[], max = 260): { date: string; equity: number }[] {
+export function equityPoints(
+  days: readonly DailyPoint[],
+  max = 260,
+  keep: readonly (string | null)[] = [],
+): { date: string; equity: number }[] {
   const points = days.map((d) => ({ date: d.date, equity: d.equity }));
   if (points.length <= max) return points;
+  const kept = new Set(keep);
   const monday = (iso: string) => {
     const day = new Date(`${iso}T00:00:00Z`);
     day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
     return day.getTime();
   };
-  return points.filter((p, i) => i === points.length - 1 || monday(p.date) !== monday(points[i + 1]!.date));
+  return points.filter(
+    (p, i) => i === 0 || i === points.length - 1 || kept.has(p.date) || monday(p.date) !== monday(points[i + 1]!.date),
+  );
 }
 
 /**
  * The equity curve and the P&L bars (daily for a month; weekly or monthly for a year or all time, so they stay
  * readable). Drawn just after the figures: a long journal's statistics show without waiting for the charts.
  */
-function Charts({ equity }: { equity: DailyPoint[] }) {
+function Charts({ equity, drawdown }: { equity: DailyPoint[]; drawdown: Drawdown }) {
   const deferred = useDeferredValue<DailyPoint[] | null>(equity, null);
   if (!deferred) {
     return (
@@ -304,10 +335,11 @@ function Charts({ equity }: { equity: DailyPoint[] }) {
       </div>
     );
   }
-  const { unit, bars } = pnlBars(deferred.map((d) => ({ date: d.date, pnl: d.netPnl })));
+  // The curve's ₹0 start is not a trading day: no bar for it.
+  const { unit, bars } = pnlBars(deferred.filter((d) => d.trades > 0).map((d) => ({ date: d.date, pnl: d.netPnl })));
   return (
     <div className="grid gap-4 xl:grid-cols-2">
-      <EquityCurve points={equityPoints(deferred)} />
+      <EquityCurve points={equityPoints(deferred, undefined, [drawdown.peakDate, drawdown.troughDate])} />
       <DailyPnlBars days={bars} unit={unit} />
     </div>
   );
@@ -391,7 +423,7 @@ export function DashboardScreen({
       ) : (
         <>
           <Stats summary={summary} />
-          <Charts equity={data.equity} />
+          <Charts equity={data.equity} drawdown={summary.maxDrawdown} />
           <div className="grid gap-4 xl:grid-cols-[1fr_2fr]">
             <ChargesPanel summary={summary} lines={data.chargeLines} />
             <section aria-labelledby="recent-trades" className="grid content-start gap-3 rounded-xl border bg-card p-4">

@@ -56,6 +56,7 @@ const day = {
     { id: 't1', symbol: 'NIFTY26NOVFUT', side: 'long' as const, netPnl: 4_212.4 },
     { id: 't2', symbol: 'HDFCBANK', side: 'short' as const, netPnl: -1_180.25 },
     { id: 't3', symbol: 'TCS', side: 'long' as const, netPnl: null },
+    { id: 't4', symbol: 'INFY', side: 'long' as const, netPnl: null, closedOn: '2026-11-24' },
   ],
   netPnl: 3_032.15,
   closed: 2,
@@ -104,7 +105,10 @@ export const NotebookPopulated: AreaStory = {
     await expect(canvas.getByRole('status')).toHaveTextContent(/^Saved, 20 Nov 2026, 19:30$/);
     const trades = within(canvas.getByRole('complementary', { name: 'Trades on this day' }));
     await expect(trades.getByText('+₹3,032.15')).toBeVisible();
-    await expect(trades.getByText('after charges, 2 closed trades')).toBeVisible();
+    await expect(trades.getByText('after charges, 2 trades closed this day')).toBeVisible();
+    // opened this day: TCS still open, INFY closed on the 24th (its P&L is that day's)
+    await expect(trades.getByText('Open')).toBeVisible();
+    await expect(trades.getByText('Closed 24 Nov')).toBeVisible();
     await expect(trades.getByRole('link', { name: 'Open in trades' })).toHaveAttribute(
       'href',
       '/trades?from=2026-11-20&to=2026-11-20',

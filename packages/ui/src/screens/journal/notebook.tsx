@@ -48,20 +48,26 @@ export type NotebookSelection = { kind: 'page'; id: string | null } | { kind: 'd
 
 export type NotebookSaveState = 'saved' | 'unsaved' | 'saving' | 'error';
 
+/** A trade closed on the day (with its P&L), or opened on it and still open or closed on a later day. */
 export interface NotebookDayTrade {
   id: string;
   symbol: string;
   side: 'long' | 'short';
-  /** Null while open. */
+  /** Net P&L after charges when the trade was closed this day; null otherwise. */
   netPnl: number | null;
+  /** The IST day ('YYYY-MM-DD') the trade was closed, when that is a later day: its P&L belongs there. */
+  closedOn?: string;
 }
 
 export interface NotebookDay {
   trades: NotebookDayTrade[];
-  /** Net P&L after charges of the day's closed trades. */
+  /** Net P&L after charges of the trades closed this IST day (the calendar's figure for the day). */
   netPnl: number;
+  /** Trades closed this day. */
   closed: number;
 }
+
+const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
 
 export interface NotebookScreenProps extends AreaCallbacks {
   status: AreaStatus;
@@ -182,7 +188,7 @@ function DayPanel({ date, day }: { date: string; day?: NotebookDay }) {
           <p>
             Net P&L <Money value={day.netPnl} signed className="font-semibold" />{' '}
             <span className="text-muted-foreground">
-              after charges, {day.closed} closed {day.closed === 1 ? 'trade' : 'trades'}
+              after charges, {day.closed} {day.closed === 1 ? 'trade' : 'trades'} closed this day
             </span>
           </p>
           <ul className="grid gap-1">
@@ -193,7 +199,13 @@ function DayPanel({ date, day }: { date: string; day?: NotebookDay }) {
                 </Link>
                 <span className="flex items-center gap-2">
                   <Badge variant="outline">{t.side === 'long' ? 'Long' : 'Short'}</Badge>
-                  {t.netPnl === null ? <Badge variant="secondary">Open</Badge> : <Money value={t.netPnl} signed />}
+                  {t.netPnl !== null ? (
+                    <Money value={t.netPnl} signed />
+                  ) : t.closedOn ? (
+                    <Badge variant="secondary">Closed {dayMonth.format(new Date(t.closedOn))}</Badge>
+                  ) : (
+                    <Badge variant="secondary">Open</Badge>
+                  )}
                 </span>
               </li>
             ))}

@@ -1,6 +1,7 @@
+import { summarize, type TradeForStats } from '@bahi/trading';
 import { describe, expect, it } from 'vitest';
 import { shiftMonth } from './calendar';
-import { chargesShare, equityPoints } from './dashboard';
+import { chargesShare, drawdownHint, equityPoints } from './dashboard';
 import { count, ofTrades, percent, profitFactor } from './stat-format';
 
 describe('statistics as the screens write them', () => {
@@ -59,12 +60,92 @@ describe('equityPoints', () => {
     ]);
   });
 
-  it("keeps each week's last close when there are too many days", () => {
-    // Thu 1 and Fri 2 Jan 2026 close one week, Mon 5 and Tue 6 Jan the next.
-    const days = [day('2026-01-01', 100), day('2026-01-02', 60), day('2026-01-05', 90), day('2026-01-06', 40)];
+  it("keeps the ₹0 start and each week's last close when there are too many days", () => {
+    // The start on Wed 31 Dec 2025; Thu 1 and Fri 2 Jan 2026 close one week, Mon 5 and Tue 6 Jan the next.
+    const days = [
+      { date: '2025-12-31', netPnl: 0, trades: 0, equity: 0 },
+      day('2026-01-01', 100),
+      day('2026-01-02', 60),
+      day('2026-01-05', 90),
+      day('2026-01-06', 40),
+    ];
     expect(equityPoints(days, 3)).toEqual([
+      { date: '2025-12-31', equity: 0 },
       { date: '2026-01-02', equity: 60 },
       { date: '2026-01-06', equity: 40 },
     ]);
+    // Kept as well: the drawdown's peak (1 Jan, 100) and trough (6 Jan, 40), so the chart falls 60 like the card.
+    expect(equityPoints(days, 3, ['2026-01-01', '2026-01-06'])).toEqual([
+      { date: '2025-12-31', equity: 0 },
+      { date: '2026-01-01', equity: 100 },
+      { date: '2026-01-02', equity: 60 },
+      { date: '2026-01-06', equity: 40 },
+    ]);
+  });
+});
+
+describe('the dashboard chart of a long period', () => {
+  it('falls as deep as the max drawdown card says, though thinned to a point a week', () => {
+    // 700 one-trade days from 1 Jan 2024 (a Monday), a pseudo-random walk with a deep fall in the middle.
+    const trades: TradeForStats[] = Array.from({ length: 700 }, (_, i) => {
+      const date = new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+      const netPnl = Math.round((Math.sin(i * 1.7) * 900 + (i > 300 && i < 360 ? -400 : 120)) * 100) / 100;
+      return {
+        id: `t${i}`,
+        symbol: 'SBIN',
+        segment: 'equity',
+        product: 'intraday',
+        side: 'long',
+        entryTime: `${date}T10:00:00+05:30`,
+        exitTime: `${date}T11:00:00+05:30`,
+        entryDate: date,
+        exitDate: date,
+        grossPnl: netPnl,
+        charges: 0,
+        netPnl,
+        quantity: 1,
+        entryPrice: 1,
+        exitPrice: 1,
+        emotionsBefore: [],
+        emotionsAfter: [],
+        mistakes: [],
+        tags: [],
+      };
+    });
+    const s = summarize(trades);
+    const dd = s.maxDrawdown;
+    const shown = equityPoints(s.equity.byDay, 260, [dd.peakDate, dd.troughDate]);
+    expect(shown.length).toBeLessThan(110);
+    let peak = 0;
+    let fall = 0;
+    for (const p of shown) {
+      peak = Math.max(peak, p.equity);
+      fall = Math.max(fall, peak - p.equity);
+    }
+    expect(dd.value).toBeGreaterThan(0);
+    expect(fall).toBe(dd.value);
+  });
+});
+
+describe('drawdownHint', () => {
+  const dd = { value: 2_800, percentOfPeak: 2_800 / 8_950, peak: 8_950, n: 10 };
+  it('names the peak and trough days and the share of the peak', () => {
+    expect(drawdownHint({ ...dd, peakDate: '2026-01-08', troughDate: '2026-01-14' })).toBe(
+      '8 Jan to 14 Jan 2026 · 31% of the peak',
+    );
+    expect(drawdownHint({ ...dd, peakDate: '2025-12-30', troughDate: '2026-01-14' })).toBe(
+      '30 Dec 2025 to 14 Jan 2026 · 31% of the peak',
+    );
+  });
+  it('says when the fall began at the ₹0 start, or never came', () => {
+    expect(
+      drawdownHint({ value: 300, percentOfPeak: null, peak: 0, peakDate: null, troughDate: '2026-11-03', n: 2 }),
+    ).toBe('from the start to 3 Nov 2026');
+    expect(drawdownHint({ value: 0, percentOfPeak: null, peak: 0, peakDate: null, troughDate: null, n: 1 })).toBe(
+      "no fall at any day's close · 1 day",
+    );
+    expect(
+      drawdownHint({ value: null, percentOfPeak: null, peak: 0, peakDate: null, troughDate: null, n: 0 }),
+    ).toBeUndefined();
   });
 });

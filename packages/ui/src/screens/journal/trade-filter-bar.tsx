@@ -1,4 +1,4 @@
-import { isEmptyFilter, OUTCOMES, type Outcome, type TradeFilter } from '@bahi/trading';
+import { type DateBasis, isEmptyFilter, OUTCOMES, type Outcome, type TradeFilter } from '@bahi/trading';
 import { X } from 'lucide-react';
 import type * as React from 'react';
 import { Link } from 'react-router-dom';
@@ -31,6 +31,8 @@ const SEGMENTS: FilterOption[] = [
   { value: 'options', label: 'Options' },
 ];
 const OUTCOME_LABELS: Record<Outcome, string> = { win: 'Wins', loss: 'Losses', breakeven: 'Break-even', open: 'Open' };
+/** The dates read the day a trade was closed (its P&L day) unless the trader picks the entry day. */
+const DATE_BASIS_LABELS: Record<DateBasis, string> = { exit: 'Exit day (P&L day)', entry: 'Entry day' };
 
 function SelectFilter({
   label,
@@ -64,7 +66,10 @@ function SelectFilter({
   );
 }
 
-/** The filters the trades list and analytics share (the same URL parameters on both pages). */
+/**
+ * The filters the trades list and analytics share (the same URL parameters on both pages). From and To are IST exit
+ * days, the day each trade's P&L belongs to, unless "Dates by" says entry day; an open trade goes by its entry day.
+ */
 export function TradeFilterBar({
   filter,
   onFilterChange,
@@ -105,6 +110,25 @@ export function TradeFilterBar({
           value={filter.to ?? ''}
           onChange={(e) => set({ to: e.target.value || undefined })}
         />
+      </Field>
+      <Field label="Dates by">
+        {(control) => (
+          <Select
+            value={filter.dateBy ?? 'exit'}
+            onValueChange={(v) => set({ dateBy: v === 'entry' ? 'entry' : undefined })}
+          >
+            <SelectTrigger {...control} size="sm">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {(Object.keys(DATE_BASIS_LABELS) as DateBasis[]).map((basis) => (
+                <SelectItem key={basis} value={basis}>
+                  {DATE_BASIS_LABELS[basis]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
       </Field>
       <SelectFilter
         label="Segment"

@@ -156,9 +156,9 @@ export const CreateEmpty: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Quantity' }), '450');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Entry price (₹)' }), '67.50');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Exit price (₹)' }), '70');
-    // Hand-worked in the app's rules test: ₹33.11 of charges, ₹1,125 gross, ₹1,091.89 net.
-    await expect(await canvas.findByText('₹33.11')).toBeVisible();
-    await expect(canvas.getByText('+₹1,091.89')).toBeVisible();
+    // Hand-worked in the app's rules test: ₹33.12 of charges (NSE rates from 1 Mar 2026), ₹1,125 gross, ₹1,091.88 net.
+    await expect(await canvas.findByText('₹33.12')).toBeVisible();
+    await expect(canvas.getByText('+₹1,091.88')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Save trade' }));
     await expect(submit).toHaveBeenCalledWith(
       expect.objectContaining({ symbol: 'SUZLON', segment: 'equity', quantity: '450', entryPrice: '67.50' }),

@@ -2,6 +2,7 @@ import type { Meta } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { Shell, type AreaStory as Story, states } from '../../stories/area-states';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
+import { OpeningPositionDialog } from './opening-position';
 import { type TradeListRow, TradesScreen, type TradesScreenProps } from './trades';
 
 const meta = {
@@ -171,6 +172,20 @@ export const NoMatch: Story = {
   },
 };
 
+const onFilterChange = fn();
+export const DatesByEntryDay: Story = {
+  render: () => render({ filter: { from: '2026-08-01', to: '2026-08-31' }, onFilterChange }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // From and To read the exit day (the P&L day) until the trader asks for the entry day.
+    const dates = canvas.getByRole('combobox', { name: 'Dates by' });
+    await expect(dates).toHaveTextContent('Exit day (P&L day)');
+    await userEvent.click(dates);
+    await userEvent.click(await screen.findByRole('option', { name: 'Entry day' }));
+    await expect(onFilterChange).toHaveBeenLastCalledWith({ from: '2026-08-01', to: '2026-08-31', dateBy: 'entry' });
+  },
+};
+
 // 500 trades, one a day apart: the list renders one page of 50 at a time.
 const many: TradeListRow[] = Array.from({ length: 500 }, (_, i) => ({
   ...(trades[i % 3] as TradeListRow),
@@ -214,6 +229,127 @@ export const AddTag: Story = {
     await userEvent.type(within(dialog).getByRole('combobox', { name: /Tag/ }), 'revenge');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add tag' }));
     await expect(onAddTag).toHaveBeenCalledWith(['t3'], 'revenge');
+  },
+};
+
+// Two sales of shares bought before the imported history: no entry price, no P&L, left out of the totals' P&L.
+// Charges still count: 242.92 + 62.18 + 31.05 = 336.15 over seven trades.
+const costless: TradeListRow[] = [
+  {
+    id: 'mc1',
+    entryTime: '2026-08-06T04:15:00Z',
+    exitTime: '2026-08-06T04:15:00Z',
+    symbol: 'TATAMOTORS',
+    underlying: null,
+    segment: 'equity',
+    product: 'delivery',
+    side: 'long',
+    quantity: 50,
+    entryPrice: null,
+    exitPrice: 1012.4,
+    status: 'missing_cost',
+    charges: 62.18,
+    netPnl: null,
+    playbook: null,
+    tags: [],
+  },
+  {
+    id: 'mc2',
+    entryTime: '2026-08-01T05:00:00Z',
+    exitTime: '2026-08-01T05:00:00Z',
+    symbol: 'ITC',
+    underlying: null,
+    segment: 'equity',
+    product: 'delivery',
+    side: 'long',
+    quantity: 60,
+    entryPrice: null,
+    exitPrice: 412.5,
+    status: 'missing_cost',
+    charges: 31.05,
+    netPnl: null,
+    playbook: null,
+    tags: [],
+  },
+];
+const onAddOpening = fn();
+const onImportHoldings = fn();
+const onCorporateActions = fn();
+
+export const MissingCostBasis: Story = {
+  render: () =>
+    render({
+      trades: [...trades, ...costless],
+      totalTrades: 7,
+      missingCost: 2,
+      onAddOpening,
+      onImportHoldings,
+      onCorporateActions,
+    }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = await canvas.findByText(
+      '2 sales have no cost basis: shares bought before your imported history. They are left out of every P&L figure until you give their cost.',
+    );
+    await expect(notice).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Add opening position' }));
+    await expect(onAddOpening).toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Import a holdings statement' }));
+    await expect(onImportHoldings).toHaveBeenCalled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Splits & bonuses' }));
+    await expect(onCorporateActions).toHaveBeenCalled();
+
+    // The totals leave the two sales out of the P&L and count them apart.
+    const totals = within(canvas.getByRole('region', { name: 'Totals of these trades' }));
+    await expect(totals.getByText('+₹333.20')).toBeVisible();
+    await expect(totals.getByText('₹336.15')).toBeVisible();
+    await expect(totals.getByText('4 closed, 1 open, 2 without cost basis')).toBeVisible();
+
+    // Newest first: TATAMOTORS (6 Aug) leads, with no entry price and no P&L.
+    const row = within(canvas.getByRole('table')).getAllByRole('row')[1] as HTMLElement;
+    await expect(row).toHaveTextContent('TATAMOTORS');
+    await expect(within(row).getByText('Cost basis missing')).toBeVisible();
+    await expect(row).toHaveAttribute('data-status', 'missing_cost');
+    await expect(within(row).getByText('No entry price')).toBeInTheDocument();
+    await expect(within(row).getByText('No P&L until the cost basis is given')).toBeInTheDocument();
+    await expect(row).not.toHaveTextContent('Open');
+  },
+};
+
+export const OneMissingCostBasis: Story = {
+  render: () => render({ trades: [...trades, costless[0] as TradeListRow], missingCost: 1, onAddOpening }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(
+        '1 sale has no cost basis: shares bought before your imported history. It is left out of every P&L figure until you give its cost.',
+      ),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Import a holdings statement' })).toBeNull();
+  },
+};
+
+const noop = () => {};
+export const WithOpeningDialog: Story = {
+  render: () =>
+    render({
+      trades: [...trades, ...costless],
+      missingCost: 2,
+      onAddOpening,
+      openingDialog: (
+        <OpeningPositionDialog
+          open
+          onOpenChange={noop}
+          values={{ broker: 'zerodha', symbol: 'TATAMOTORS', quantity: '50', price: '', heldOn: '' }}
+          onChange={noop}
+          onSubmit={noop}
+          brokers={[{ id: 'zerodha', label: 'Zerodha' }]}
+        />
+      ),
+    }),
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Add an opening position' });
+    await expect(within(dialog).getByRole('textbox', { name: /Symbol/ })).toHaveValue('TATAMOTORS');
   },
 };
 

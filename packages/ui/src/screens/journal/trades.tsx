@@ -1,5 +1,5 @@
 import { isEmptyFilter, type TradeFilter } from '@bahi/trading';
-import { BarChart3, Download, FileUp, Tag, Trash2 } from 'lucide-react';
+import { BarChart3, Download, FileUp, Split, Tag, Trash2 } from 'lucide-react';
 import * as React from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/alert';
@@ -56,11 +56,13 @@ export interface TradeListRow {
   product: 'intraday' | 'delivery' | 'carry_forward';
   side: 'long' | 'short';
   quantity: number;
-  entryPrice: number;
+  /** Null for a sale of shares bought before the imported history (`missing_cost`). */
+  entryPrice: number | null;
   exitPrice: number | null;
-  status: 'open' | 'closed';
+  /** `missing_cost`: a sale with no cost basis yet; no entry price, no P&L, left out of every P&L figure. */
+  status: 'open' | 'closed' | 'missing_cost';
   charges: number;
-  /** After charges; null while open. */
+  /** After charges; null while open or while the cost basis is missing. */
   netPnl: number | null;
   playbook: string | null;
   tags: string[];
@@ -87,6 +89,16 @@ export interface TradesScreenProps extends AreaCallbacks {
   pageSize?: number;
   /** The import dialog (the app opens it from /trades?import=1). */
   importDialog?: React.ReactNode;
+  /** Sales in the whole journal with no cost basis: a notice above the table offers the two ways to give it. */
+  missingCost?: number;
+  onAddOpening?: () => void;
+  onImportHoldings?: () => void;
+  /** Opens the splits and bonuses dialog (a toolbar action). */
+  onCorporateActions?: () => void;
+  /** The opening position dialog, rendered like `importDialog`. */
+  openingDialog?: React.ReactNode;
+  /** The splits and bonuses dialog, rendered like `importDialog`. */
+  corporateActionsDialog?: React.ReactNode;
   /** Selected ids at first render (stories). */
   defaultSelected?: string[];
 }
@@ -111,6 +123,16 @@ interface Column {
 
 const price = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
+/** A dash that a screen reader reads as what it stands for. */
+function NoValue({ label }: { label: string }) {
+  return (
+    <span className="text-muted-foreground">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
 const COLUMNS: Column[] = [
   { key: 'entryTime', header: 'Entry (IST)', sortValue: (t) => t.entryTime, cell: (t) => formatDateTime(t.entryTime) },
   {
@@ -128,6 +150,7 @@ const COLUMNS: Column[] = [
             {t.symbol}
           </Link>
           {t.status === 'open' ? <Badge variant="outline">Open</Badge> : null}
+          {t.status === 'missing_cost' ? <Badge variant="warning">Cost basis missing</Badge> : null}
         </span>
         <span className="text-muted-foreground text-xs">
           {SEGMENT_LABEL[t.segment]} · {PRODUCT_LABEL[t.product]} · {t.side === 'long' ? 'Long' : 'Short'}
@@ -147,7 +170,7 @@ const COLUMNS: Column[] = [
     header: 'Entry',
     align: 'right',
     sortValue: (t) => t.entryPrice,
-    cell: (t) => price.format(t.entryPrice),
+    cell: (t) => (t.entryPrice === null ? <NoValue label="No entry price" /> : price.format(t.entryPrice)),
   },
   {
     key: 'exitPrice',
@@ -169,7 +192,13 @@ const COLUMNS: Column[] = [
     align: 'right',
     sortValue: (t) => t.netPnl,
     cell: (t) =>
-      t.netPnl === null ? <span className="text-muted-foreground">Open</span> : <Money value={t.netPnl} signed />,
+      t.status === 'missing_cost' ? (
+        <NoValue label="No P&L until the cost basis is given" />
+      ) : t.netPnl === null ? (
+        <span className="text-muted-foreground">Open</span>
+      ) : (
+        <Money value={t.netPnl} signed />
+      ),
   },
   {
     key: 'playbook',
@@ -211,19 +240,31 @@ export function sortTrades(trades: readonly TradeListRow[], sort: Sort): TradeLi
   });
 }
 
-/** Count, net P&L after charges (closed trades) and charges (all trades) of the filtered set, summed in paise. */
+/**
+ * Count, net P&L after charges (closed trades) and charges (all trades) of the filtered set, summed in paise. Sales
+ * without a cost basis are counted apart and left out of the P&L.
+ */
 export function tradeTotals(trades: readonly TradeListRow[]) {
   let net = 0;
   let charges = 0;
   let closed = 0;
+  let missingCost = 0;
   for (const t of trades) {
     charges += Math.round(t.charges * 100);
-    if (t.netPnl !== null) {
+    if (t.status === 'missing_cost') missingCost++;
+    else if (t.netPnl !== null) {
       net += Math.round(t.netPnl * 100);
       closed++;
     }
   }
-  return { count: trades.length, closed, open: trades.length - closed, netPnl: net / 100, charges: charges / 100 };
+  return {
+    count: trades.length,
+    closed,
+    open: trades.length - closed - missingCost,
+    missingCost,
+    netPnl: net / 100,
+    charges: charges / 100,
+  };
 }
 
 function AddTagDialog({
@@ -565,6 +606,43 @@ function TradeTable({
   );
 }
 
+/** Sales of shares bought before the imported history: why they have no P&L, and the two ways to give their cost. */
+function MissingCostNotice({
+  count: n,
+  onAddOpening,
+  onImportHoldings,
+}: {
+  count: number;
+  onAddOpening?: () => void;
+  onImportHoldings?: () => void;
+}) {
+  return (
+    <Alert variant="warning" data-slot="missing-cost-notice">
+      <div className="grid gap-3">
+        <p>
+          {n === 1
+            ? '1 sale has no cost basis: shares bought before your imported history. It is left out of every P&L figure until you give its cost.'
+            : `${count.format(n)} sales have no cost basis: shares bought before your imported history. They are left out of every P&L figure until you give their cost.`}
+        </p>
+        {onAddOpening || onImportHoldings ? (
+          <div className="flex flex-wrap gap-2">
+            {onAddOpening ? (
+              <Button size="sm" variant="outline" onClick={onAddOpening}>
+                Add opening position
+              </Button>
+            ) : null}
+            {onImportHoldings ? (
+              <Button size="sm" variant="outline" onClick={onImportHoldings}>
+                Import a holdings statement
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </Alert>
+  );
+}
+
 /** /trades: every trade, open ones marked, filtered through the URL, sorted, paged, tagged and deleted in bulk. */
 export function TradesScreen({
   status,
@@ -580,6 +658,12 @@ export function TradesScreen({
   onDelete,
   pageSize = 50,
   importDialog,
+  missingCost = 0,
+  onAddOpening,
+  onImportHoldings,
+  onCorporateActions,
+  openingDialog,
+  corporateActionsDialog,
   defaultSelected = [],
   ...cb
 }: TradesScreenProps) {
@@ -596,6 +680,11 @@ export function TradesScreen({
             {status === 'ready' && onExport ? (
               <Button variant="outline" onClick={onExport} disabled={trades.length === 0}>
                 <Download aria-hidden="true" /> Export CSV
+              </Button>
+            ) : null}
+            {onCorporateActions ? (
+              <Button variant="outline" onClick={onCorporateActions}>
+                <Split aria-hidden="true" /> Splits & bonuses
               </Button>
             ) : null}
             {importTrades}
@@ -635,8 +724,8 @@ export function TradesScreen({
               label="Trades"
               value={count.format(totals.count)}
               hint={`${count.format(totals.closed)} closed, ${count.format(totals.open)} open${
-                filtered ? ` · of ${count.format(totalTrades)} in the journal` : ''
-              }`}
+                totals.missingCost ? `, ${count.format(totals.missingCost)} without cost basis` : ''
+              }${filtered ? ` · of ${count.format(totalTrades)} in the journal` : ''}`}
             />
             <Stat
               label="Net P&L after charges"
@@ -649,6 +738,9 @@ export function TradesScreen({
               hint={`on ${count.format(totals.count)} ${totals.count === 1 ? 'trade' : 'trades'}`}
             />
           </section>
+          {missingCost > 0 ? (
+            <MissingCostNotice count={missingCost} onAddOpening={onAddOpening} onImportHoldings={onImportHoldings} />
+          ) : null}
           <TradeTable
             listKey={JSON.stringify(filter)}
             trades={trades}
@@ -664,6 +756,8 @@ export function TradesScreen({
         </div>
       </AreaPage>
       {importDialog}
+      {openingDialog}
+      {corporateActionsDialog}
     </>
   );
 }

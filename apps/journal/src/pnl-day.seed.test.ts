@@ -1,0 +1,92 @@
+// One P&L day on every screen, on the seeded demo journal (supabase/seed.sql: Aug–Nov 2026, swing trades carried
+// across month ends, one position still open, deposits and a withdrawal): the local stack serves the migrations and
+// the seed from a database made by the SQL tests' support (supabase/tests/support/db.ts), the app's own reads fetch
+// the demo trader's trades and funds through supabase-js, and the app's dashboard, calendar and funds functions
+// must all give the sum the database itself works out from the exit times.
+import { join } from 'node:path';
+import { type Database, loadConfig, type RunningServer, startServer } from '@bahi/supabase-local';
+import type { FundMovement } from '@bahi/ui';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { bootstrappedDatabase, supabaseDir } from '../../../supabase/tests/support/db';
+import { periodRange } from './dashboard-data';
+import { type JournalTrade, readFunds, readJournalTrades } from './journal-data';
+import { type DayRange, expectOneFigure } from './pnl-day.fixture';
+
+// The app's own client is not used: the reads run through a client signed in as the demo trader.
+vi.mock('./supabase', () => ({ supabase: {} }));
+
+const TODAY = '2026-11-25';
+const DEMO = { email: 'demo@bahi.local', password: 'demo-trader-2026' };
+
+let db: Database;
+let server: RunningServer;
+let demoId: string;
+let trades: JournalTrade[];
+let movements: FundMovement[];
+
+beforeAll(async () => {
+  db = await bootstrappedDatabase();
+  // A fresh database: the stack applies the migrations and the seed, as `npm start` does on its first run.
+  server = await startServer(await loadConfig({ workdir: join(supabaseDir, '..'), port: 0 }), { db });
+  const client = createClient(server.url, server.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const { data, error } = await client.auth.signInWithPassword(DEMO);
+  if (error) throw error;
+  demoId = data.user.id;
+  [trades, movements] = await Promise.all([readJournalTrades(client), readFunds(client)]);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await db?.close();
+});
+
+/** The definition, in the database: the demo's closed trades whose exit instant is an IST day of the range. */
+async function definition({ from, to }: DayRange): Promise<{ netPnl: number; trades: number }> {
+  const { rows } = await db.query<{ n: number; net: string }>(
+    `select count(*)::int as n, coalesce(sum(net_pnl), 0)::text as net from public.trades
+     where user_id = $1 and status = 'closed' and (exit_time at time zone 'Asia/Kolkata')::date between $2 and $3`,
+    [demoId, from, to],
+  );
+  return { netPnl: Number(rows[0]!.net), trades: rows[0]!.n };
+}
+
+describe('the seeded demo journal', () => {
+  it('is read as the app reads it: every trade, with swing trades closed in a later month', async () => {
+    const { rows } = await db.query<{ n: number; carried: number }>(
+      `select count(*)::int as n,
+         count(*) filter (where to_char(trade_date, 'YYYY-MM') <> to_char(exit_date, 'YYYY-MM'))::int as carried
+       from public.trades where user_id = $1`,
+      [demoId],
+    );
+    expect(trades).toHaveLength(rows[0]!.n);
+    expect(rows[0]!.carried).toBeGreaterThan(0);
+    expect(trades.some((t) => t.status === 'open')).toBe(true);
+    expect(movements.length).toBeGreaterThan(0);
+  });
+
+  const ranges: [string, DayRange][] = [
+    ['August 2026', { from: '2026-08-01', to: '2026-08-31' }],
+    ['September 2026', { from: '2026-09-01', to: '2026-09-30' }],
+    ['October 2026', { from: '2026-10-01', to: '2026-10-31' }],
+    ['November 2026', { from: '2026-11-01', to: '2026-11-30' }],
+    ['the week across the August month end', { from: '2026-08-24', to: '2026-09-06' }],
+    ['1 September 2026', { from: '2026-09-01', to: '2026-09-01' }],
+    ['the whole journal', { from: '2026-01-01', to: '2026-12-31' }],
+    ...(['month', '30d', 'fy'] as const).map((p): [string, DayRange] => [
+      `the dashboard's ${p} period`,
+      periodRange(p, TODAY)!,
+    ]),
+  ];
+
+  it.each(ranges)('calendar = equity curve = dashboard = funds over %s, and the database agrees', async (_, range) => {
+    const figures = expectOneFigure(trades, movements, range, TODAY);
+    const sql = await definition(range);
+    expect(figures.trades).toBe(sql.trades);
+    expect(figures.netPnl).toBeCloseTo(sql.netPnl, 2);
+  });
+});

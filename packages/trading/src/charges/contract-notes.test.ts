@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { matchFills } from '../import/match';
+import type { Fill } from '../import/types';
+import { DISCOUNT_BROKER } from './broker-profile';
+import { chargeTrades, dpCharge, shareInProportion, typedTradeCharges } from './contract-notes';
+
+let id = 1;
+const fill = (symbol: string, side: 'buy' | 'sell', quantity: number, price: number, at: string): Fill => ({
+  broker: 'zerodha',
+  tradeId: String(id++),
+  orderId: null,
+  exchange: 'NSE',
+  segment: 'equity',
+  symbol,
+  underlying: null,
+  expiry: null,
+  strike: null,
+  optionType: null,
+  side,
+  quantity,
+  price,
+  executedAt: `${at}+05:30`,
+  fees: null,
+  row: 0,
+});
+
+describe('chargeTrades: STT rounded once per contract note', () => {
+  // Two intraday round trips on 9 Jun 2025 (NSE, rates from 1 Oct 2024), each with a sell turnover of ₹9,600:
+  // STT 0.025% × 9,600 = ₹2.40 each. Rounded per trade that is ₹2 + ₹2 = ₹4; the day's note rounds 4.80 to ₹5,
+  // shared equally: ₹2.50 each.
+  const trades = matchFills([
+    fill('ITC', 'buy', 100, 95, '2025-06-09T09:30:00'),
+    fill('ITC', 'sell', 100, 96, '2025-06-09T10:30:00'),
+    fill('HDFCBANK', 'buy', 40, 238, '2025-06-09T11:00:00'),
+    fill('HDFCBANK', 'sell', 40, 240, '2025-06-09T14:00:00'),
+  ]);
+  const [itc, hdfc] = chargeTrades(trades);
+
+  it('shares the rounded STT of the day among its trades', () => {
+    expect(itc?.lines?.stt).toBe(2.5);
+    expect(hdfc?.lines?.stt).toBe(2.5);
+  });
+
+  it('works out every other line per trade, as before', () => {
+    // ITC: buy 9,500, sell 9,600, turnover 19,100.
+    // brokerage 0.03% × 9,500 = 2.85 and × 9,600 = 2.88 (both under ₹20) = 5.73
+    // transaction 0.00297% × 19,100 = 0.56727 → 0.57; SEBI and IPFT ₹10/crore × 19,100 = 0.0191 → 0.02 each
+    // stamp 0.003% × 9,500 = 0.285 → 0.29; GST 18% × (5.73 + 0.57 + 0.02 = 6.32) = 1.1376 → 1.14
+    // total 5.73 + 2.50 + 0.57 + 0.02 + 0.02 + 0.29 + 1.14 = 10.27
+    expect(itc).toEqual({
+      total: 10.27,
+      lines: {
+        brokerage: 5.73,
+        stt: 2.5,
+        transaction: 0.57,
+        sebi: 0.02,
+        stamp: 0.29,
+        gst: 1.14,
+        ipft: 0.02,
+        dp: 0,
+        total: 10.27,
+      },
+      source: 'estimated',
+      turnover: 19_100,
+      estimatedRates: false,
+    });
+    // HDFCBANK: buy 9,520, sell 9,600: brokerage 2.856 → 2.86 and 2.88 = 5.74; transaction 0.567864 → 0.57;
+    // stamp 0.2856 → 0.29; GST 18% × 6.33 = 1.1394 → 1.14; total 5.74 + 2.50 + 0.57 + 0.02 + 0.02 + 0.29 + 1.14.
+    expect(hdfc?.total).toBe(10.28);
+  });
+
+  it('charges brokerage per executed order, at the rates of the trade date', () => {
+    // SUZLON on 3 Aug 2026: buy 100 @ 60, sell 40 @ 62 and 60 @ 63 (three orders), intraday.
+    // Turnover 6,000 bought + 6,260 sold = 12,260. NSE cash rates from 1 Mar 2026: transaction ₹306.99/crore, IPFT
+    // ₹0.01/crore. brokerage 0.03% per order 1.80 + 0.744 → 0.74 + 1.134 → 1.13 = 3.67; STT 0.025% × 6,260 = 1.565
+    // → ₹2; transaction 12,260 × 306.99 / 1 crore = 0.3764 → 0.38; SEBI ₹10/crore = 0.01226 → 0.01; IPFT 0.0000123 →
+    // 0; stamp 0.003% × 6,000 = 0.18; GST 18% × (3.67 + 0.38 + 0.01 = 4.06) = 0.7308 → 0.73. Total 6.97.
+    const [suzlon] = chargeTrades(
+      matchFills([
+        fill('SUZLON', 'buy', 100, 60, '2026-08-03T09:20:00'),
+        fill('SUZLON', 'sell', 40, 62, '2026-08-03T10:00:00'),
+        fill('SUZLON', 'sell', 60, 63, '2026-08-03T11:00:00'),
+      ]),
+    );
+    expect(suzlon?.lines).toEqual({
+      brokerage: 3.67,
+      stt: 2,
+      transaction: 0.38,
+      sebi: 0.01,
+      stamp: 0.18,
+      gst: 0.73,
+      ipft: 0,
+      dp: 0,
+      total: 6.97,
+    });
+  });
+
+  it('keeps notes of different days apart', () => {
+    const [a, b] = chargeTrades(
+      matchFills([
+        fill('ITC', 'buy', 100, 95, '2025-06-09T09:30:00'),
+        fill('ITC', 'sell', 100, 96, '2025-06-09T10:30:00'),
+        fill('HDFCBANK', 'buy', 40, 238, '2025-06-10T11:00:00'),
+        fill('HDFCBANK', 'sell', 40, 240, '2025-06-10T14:00:00'),
+      ]),
+    );
+    // Each day's note: 2.40 → ₹2.
+    expect([a?.lines?.stt, b?.lines?.stt]).toEqual([2, 2]);
+  });
+
+  it('estimates a trade dated before the rate tables with the nearest rates, and says so', () => {
+    const [old] = chargeTrades(
+      matchFills([
+        fill('ITC', 'buy', 100, 95, '2017-06-09T09:30:00'),
+        fill('ITC', 'sell', 100, 96, '2017-06-09T10:30:00'),
+      ]),
+    );
+    expect(old?.estimatedRates).toBe(true);
+    expect(old?.total).toBeGreaterThan(0);
+  });
+});
+
+describe('the DP charge', () => {
+  it('splits a charge stated with GST into the charge and its GST', () => {
+    // Zerodha: ₹15.34 including 18% GST = ₹13.00 + ₹2.34.
+    expect(dpCharge({ amount: 15.34, includesGst: true }, 18)).toEqual({ net: 1300, gst: 234 });
+    // Groww: ₹13.50 + 18% GST (₹2.43).
+    expect(dpCharge({ amount: 13.5, includesGst: false }, 18)).toEqual({ net: 1350, gst: 243 });
+  });
+
+  it('charges a delivery sale once per share and day, not once per trade', () => {
+    // Hold 5 TCS and sell 8 on 13 Dec 2024: the holding's trade and the 3 with no cost basis are one sale of TCS.
+    const trades = matchFills([
+      fill('TCS', 'buy', 5, 4000, '2024-12-02T10:00:00'),
+      fill('TCS', 'sell', 8, 4300, '2024-12-13T10:00:00'),
+    ]);
+    const charges = chargeTrades(trades, { profile: DISCOUNT_BROKER });
+    expect(charges.map((c) => c.lines?.dp)).toEqual([13, 0]);
+  });
+
+  it('is added to a typed delivery trade on its sell day only', () => {
+    // 10 INFY bought 2 Jun 2025 at 1,500, sold 9 Jun at 1,550, with ₹20 + GST per sale.
+    const profile = { ...DISCOUNT_BROKER, dp: { amount: 20, includesGst: false } };
+    const charges = typedTradeCharges(
+      {
+        exchange: 'NSE',
+        segment: 'equity-delivery',
+        symbol: 'INFY',
+        side: 'long',
+        quantity: 10,
+        entry: { date: '2025-06-02', price: 1500 },
+        exit: { date: '2025-06-09', price: 1550 },
+      },
+      { profile },
+    );
+    // Two notes. STT 0.1% × 15,000 = ₹15 and 0.1% × 15,500 = ₹15.50 → ₹16 (each note rounds its own).
+    // DP ₹20 and its GST ₹3.60 on the sale; the rest of GST is on transaction + SEBI fee (no brokerage on delivery).
+    expect(charges).toMatchObject({ stt: 31, dp: 20 });
+    // transaction 0.00297% × 15,000 = 0.4455 → 0.45 and × 15,500 = 0.46035 → 0.46; SEBI 0.015 → 0.02 and 0.0155 →
+    // 0.02. GST per note: 18% × (0.45 + 0.02) = 0.0846 → 0.08 and 18% × (0.46 + 0.02) = 0.0864 → 0.09; plus 3.60.
+    expect(charges.gst).toBe(3.77);
+  });
+});
+
+describe('shareInProportion', () => {
+  it('gives each part its share to the paisa, the left-over paise to the largest remainders', () => {
+    // ₹5 shared 2.4 : 3.0 → 222.2… and 277.7… paise: 222 and 278.
+    expect(shareInProportion(500, [24n, 30n])).toEqual([222, 278]);
+    expect(shareInProportion(100, [1n, 1n, 1n])).toEqual([34, 33, 33]);
+    expect(shareInProportion(100, [0n, 0n])).toEqual([0, 0]);
+  });
+});

@@ -1,0 +1,317 @@
+// Charges of trades as contract notes add them up. A note covers one IST trading day on one exchange and market (cash
+// or derivatives): every charge is worked out per trade and day at that day's rates, except STT, which brokers round
+// to the rupee once per note. So the day's exact STT is summed over all its trades, rounded once, and shared back to
+// the trades in proportion (largest remainder, to the paisa), so that the trades of a day add up to the note.
+// A delivery sale also pays the depository (DP) charge once per share and day, with GST on it.
+import type { MatchedTrade } from '../import/match';
+import { type BrokerProfile, DISCOUNT_BROKER } from './broker-profile';
+import { type ChargeLeg, chargeNoteInPaise, type NoteInPaise, type Side } from './estimate-charges';
+import { EXACT_UNITS_PER_PAISA, toPaise } from './paise';
+import { CHARGE_RATES, type Exchange, type IndianStateCode, type RateTable, rateSetOn, type Segment } from './rates';
+
+/** What the statistics and screens read of a trade's charges, in rupees; `dp` is the DP charge before its GST. */
+export interface TradeChargeLines {
+  brokerage: number;
+  stt: number;
+  transaction: number;
+  sebi: number;
+  stamp: number;
+  gst: number;
+  ipft: number;
+  dp: number;
+  total: number;
+}
+
+export interface TradeCharges {
+  total: number;
+  /** Null when the broker's own figure was used (it comes as one amount). */
+  lines: TradeChargeLines | null;
+  source: 'broker' | 'estimated';
+  /** Turnover the estimate was made on, in rupees (0 for broker figures). */
+  turnover: number;
+  /** Some of its dates are outside the rate tables (or the stamp duty of an unknown state): nearest rates used. */
+  estimatedRates: boolean;
+}
+
+export interface ChargeSettings {
+  profile?: BrokerProfile;
+  table?: RateTable;
+  /** The trader's state of residence, for stamp duty before 1 Jul 2020; unset uses DEFAULT_STATE, marked estimated. */
+  state?: IndianStateCode;
+}
+
+/** One trade's legs on one day and exchange: the unit a contract note is made of. */
+export interface NoteLegs {
+  /** Index of the trade these legs belong to (in the caller's list). */
+  trade: number;
+  /** IST trade date, YYYY-MM-DD. */
+  date: string;
+  exchange: Exchange;
+  segment: Segment;
+  legs: ChargeLeg[];
+  /** The share sold from a delivery holding that day, for the DP charge (once per share and day); null otherwise. */
+  deliverySale: string | null;
+}
+
+const LINES = ['brokerage', 'stt', 'transaction', 'sebi', 'stamp', 'gst', 'ipft', 'dp', 'total'] as const;
+type Line = (typeof LINES)[number];
+
+const zero = (): Record<Line, number> => ({
+  brokerage: 0,
+  stt: 0,
+  transaction: 0,
+  sebi: 0,
+  stamp: 0,
+  gst: 0,
+  ipft: 0,
+  dp: 0,
+  total: 0,
+});
+
+/** Adds a note's lines to a trade's, with `stt` paise of the note's STT. */
+function add(target: { lines: Record<Line, number>; turnover: number }, note: NoteInPaise, stt: number): void {
+  const { lines } = target;
+  lines.brokerage += note.brokerage;
+  lines.transaction += note.transaction;
+  lines.sebi += note.sebi;
+  lines.stamp += note.stamp;
+  lines.gst += note.gst;
+  lines.ipft += note.ipft;
+  lines.stt += stt;
+  lines.total += note.total - note.stt + stt;
+  target.turnover += note.turnover;
+}
+
+/** Notes are per day, exchange and market: equity cash apart from derivatives. */
+const noteKey = (n: NoteLegs) =>
+  `${n.date}|${n.exchange}|${n.segment === 'futures' || n.segment === 'options' ? 'fo' : 'cash'}`;
+
+const divideHalfUp = (n: bigint, d: bigint) => (n * 2n + d) / (d * 2n);
+
+/**
+ * Shares `total` paise among parts in proportion to `weights`, each to the paisa, so the shares add up to `total`
+ * (largest remainder first, ties to the earlier part).
+ */
+export function shareInProportion(total: number, weights: readonly bigint[]): number[] {
+  const sum = weights.reduce((s, w) => s + w, 0n);
+  if (sum === 0n) return weights.map(() => 0);
+  const whole = BigInt(total);
+  const shares = weights.map((w) => (whole * w) / sum);
+  let left = Number(whole - shares.reduce((s, x) => s + x, 0n));
+  const order = weights
+    .map((w, i) => ({ i, rest: (whole * w) % sum }))
+    .sort((a, b) => (a.rest > b.rest ? -1 : a.rest < b.rest ? 1 : a.i - b.i));
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i]! += 1n;
+    left--;
+  }
+  return shares.map(Number);
+}
+
+/**
+ * The charges of `trades` trades from their day legs: each (trade, day, exchange) estimated at its date's rates, the
+ * STT of each note rounded once and shared out, the DP charge added to the first trade that sold the share that day.
+ * Returns paise per line for each trade.
+ */
+export function chargeNotes(
+  notes: readonly NoteLegs[],
+  trades: number,
+  settings: ChargeSettings = {},
+): { lines: Record<Line, number>; turnover: number; estimated: boolean }[] {
+  const profile = settings.profile ?? DISCOUNT_BROKER;
+  const table = settings.table ?? CHARGE_RATES;
+  const { state } = settings;
+  // An import charges thousands of notes on a few hundred days: each day's rates are looked up once.
+  const rateSets = new Map<string, ReturnType<typeof rateSetOn>>();
+  const ratesOn = (date: string) => {
+    let set = rateSets.get(date);
+    if (!set) {
+      set = rateSetOn(date, table, { state });
+      rateSets.set(date, set);
+    }
+    return set;
+  };
+  const out = Array.from({ length: trades }, () => ({ lines: zero(), turnover: 0, estimated: false }));
+  const groups = new Map<string, { legs: NoteLegs; charges: NoteInPaise }[]>();
+  for (const legs of notes) {
+    if (legs.legs.length === 0) continue;
+    const charges = chargeNoteInPaise(legs, profile, ratesOn(legs.date));
+    if (charges.estimated) out[legs.trade]!.estimated = true;
+    const key = noteKey(legs);
+    const group = groups.get(key);
+    if (group) group.push({ legs, charges });
+    else groups.set(key, [{ legs, charges }]);
+  }
+  for (const group of groups.values()) {
+    const target = (i: number) => out[group[i]!.legs.trade]!;
+    if (group.length === 1) {
+      // A note with one trade keeps its own rounded STT.
+      add(target(0), group[0]!.charges, group[0]!.charges.stt);
+      continue;
+    }
+    const exact = group.reduce((s, g) => s + g.charges.sttExact, 0n);
+    const noteStt = Number(divideHalfUp(exact, EXACT_UNITS_PER_PAISA * 100n)) * 100;
+    const shares = shareInProportion(
+      noteStt,
+      group.map((g) => g.charges.sttExact),
+    );
+    group.forEach(({ charges }, i) => add(target(i), charges, shares[i]!));
+  }
+  // DP: once per share and day, by the depository, whatever the number of sales.
+  const dp = profile.dp;
+  if (dp && dp.amount > 0) {
+    const charged = new Set<string>();
+    for (const legs of notes) {
+      if (legs.deliverySale === null || !legs.legs.some((l) => l.side === 'sell')) continue;
+      const key = `${legs.date}|${legs.deliverySale}`;
+      if (charged.has(key)) continue;
+      charged.add(key);
+      const { net, gst } = dpCharge(dp, ratesOn(legs.date).gstPercent);
+      const target = out[legs.trade]!;
+      target.lines.dp += net;
+      target.lines.gst += gst;
+      target.lines.total += net + gst;
+    }
+  }
+  return out;
+}
+
+/** The DP charge as the broker's page states it, split into the charge and its GST, in paise. */
+export function dpCharge(
+  dp: { amount: number; includesGst: boolean },
+  gstPercent: number,
+): { net: number; gst: number } {
+  const stated = toPaise(dp.amount);
+  if (dp.includesGst) {
+    // ₹15.34 "including GST" is ₹13.00 + ₹2.34 at 18%.
+    const net = Number(divideHalfUp(BigInt(stated) * 100n, BigInt(100 + gstPercent)));
+    return { net, gst: stated - net };
+  }
+  return { net: stated, gst: Number(divideHalfUp(BigInt(stated) * BigInt(gstPercent), 100n)) };
+}
+
+const rupees = (lines: Record<Line, number>): TradeChargeLines => ({
+  brokerage: lines.brokerage / 100,
+  stt: lines.stt / 100,
+  transaction: lines.transaction / 100,
+  sebi: lines.sebi / 100,
+  stamp: lines.stamp / 100,
+  gst: lines.gst / 100,
+  ipft: lines.ipft / 100,
+  dp: lines.dp / 100,
+  total: lines.total / 100,
+});
+
+/** The statutory segment a trade's legs are charged as: equity by product, derivatives as they are. */
+export function chargeSegment(segment: 'equity' | 'futures' | 'options', product: string): Segment {
+  if (segment === 'equity') return product === 'intraday' ? 'equity-intraday' : 'equity-delivery';
+  return segment;
+}
+
+/**
+ * One leg per executed order and side, per IST day and exchange (brokerage is per order, a contract note per day).
+ * Opening lots were bought before the imported history, on notes the journal does not have: they carry no charges.
+ */
+export function tradeNotes(trade: MatchedTrade, index: number): NoteLegs[] {
+  const segment = chargeSegment(trade.segment, trade.product);
+  const notes = new Map<string, { note: NoteLegs; orders: Map<string, ChargeLeg> }>();
+  trade.executions.forEach((e, i) => {
+    if (e.fill.opening) return;
+    const date = e.fill.executedAt.slice(0, 10);
+    const key = `${date}|${e.fill.exchange}`;
+    let entry = notes.get(key);
+    if (!entry) {
+      const sale = segment === 'equity-delivery' ? trade.symbol : null;
+      entry = {
+        note: { trade: index, date, exchange: e.fill.exchange as Exchange, segment, legs: [], deliverySale: sale },
+        orders: new Map(),
+      };
+      notes.set(key, entry);
+    }
+    const order = `${e.fill.side}|${e.fill.orderId ?? `fill-${i}`}`;
+    const leg = entry.orders.get(order);
+    if (leg) {
+      const quantity = leg.quantity + e.quantity;
+      entry.orders.set(order, {
+        ...leg,
+        quantity,
+        price: (leg.price * leg.quantity + e.fill.price * e.quantity) / quantity,
+      });
+    } else entry.orders.set(order, { side: e.fill.side as Side, quantity: e.quantity, price: e.fill.price });
+  });
+  return [...notes.values()].map(({ note, orders }) => ({ ...note, legs: [...orders.values()] }));
+}
+
+/**
+ * The charges of matched trades: the broker's own figure when the file carries one (Dhan, Angel One), otherwise an
+ * estimate from the dated rate tables and the broker profile, as contract notes round them.
+ */
+export function chargeTrades(trades: readonly MatchedTrade[], settings: ChargeSettings = {}): TradeCharges[] {
+  const notes: NoteLegs[] = [];
+  trades.forEach((t, i) => {
+    if (t.fees === null) notes.push(...tradeNotes(t, i));
+  });
+  const charged = chargeNotes(notes, trades.length, settings);
+  return trades.map((t, i) => {
+    if (t.fees !== null) return { total: t.fees, lines: null, source: 'broker', turnover: 0, estimatedRates: false };
+    const { lines, turnover, estimated } = charged[i]!;
+    return {
+      total: lines.total / 100,
+      lines: rupees(lines),
+      source: 'estimated',
+      turnover: turnover / 100,
+      estimatedRates: estimated,
+    };
+  });
+}
+
+/** A trade typed into the form: an entry and, when closed, an exit, each on its own IST date. */
+export interface TypedTrade {
+  exchange: Exchange;
+  segment: Segment;
+  symbol: string;
+  side: 'long' | 'short';
+  quantity: number;
+  entry: { date: string; price: number };
+  exit?: { date: string; price: number };
+}
+
+/**
+ * The charges of one typed trade as its contract notes show them: a round trip closed the same day is one note, a
+ * carried position two (each at its date's rates), plus the DP charge on a delivery sale.
+ */
+export function typedTradeCharges(
+  trade: TypedTrade,
+  settings: ChargeSettings = {},
+): TradeChargeLines & { turnover: number; estimatedRates: boolean } {
+  const opening: Side = trade.side === 'long' ? 'buy' : 'sell';
+  const closing: Side = trade.side === 'long' ? 'sell' : 'buy';
+  const leg = (side: Side, price: number): ChargeLeg => ({ side, quantity: trade.quantity, price });
+  const sale = trade.segment === 'equity-delivery' ? trade.symbol : null;
+  const note = (date: string, legs: ChargeLeg[]): NoteLegs => ({
+    trade: 0,
+    date,
+    exchange: trade.exchange,
+    segment: trade.segment,
+    legs,
+    deliverySale: sale,
+  });
+  const { entry, exit } = trade;
+  const notes =
+    exit && exit.date === entry.date
+      ? [note(entry.date, [leg(opening, entry.price), leg(closing, exit.price)])]
+      : [note(entry.date, [leg(opening, entry.price)]), ...(exit ? [note(exit.date, [leg(closing, exit.price)])] : [])];
+  const [charged] = chargeNotes(notes, 1, settings);
+  return { ...rupees(charged!.lines), turnover: charged!.turnover / 100, estimatedRates: charged!.estimated };
+}
+
+/** Gross P&L in rupees: (exit − entry) × units for a long, reversed for a short, exact to the paisa. */
+export function grossPnl(side: 'long' | 'short', units: number, entry: number, exit: number): number {
+  // Prices carry up to 4 decimals (numeric(14,4)); work in ten-thousandths of a rupee, round once to the paisa.
+  const diff = Math.round(exit * 10_000) - Math.round(entry * 10_000);
+  const signed = side === 'long' ? diff : -diff;
+  // Half away from zero, so a loss rounds like the same profit (and never shows as -0).
+  const paise = Math.round(Math.abs(signed * units) / 100);
+  return paise === 0 ? 0 : (Math.sign(signed) * paise) / 100;
+}

@@ -1,0 +1,220 @@
+// Opening lots: shares held before the imported history, whose cost a tradebook cannot know. They come from the
+// broker's holdings statement for a day before the history starts, from its tax P&L statement (the buy date and value
+// of each sale), or typed by the trader. Each becomes an `opening` buy fill that goes straight into the holding, so the
+// sales it covers get their cost basis and P&L. A lot that the journal's own fills already cover is skipped and said
+// why, so nothing is counted twice.
+import { baseSymbol } from '../import/symbols';
+import type { Fill, ImportBroker, ImportRowError } from '../import/types';
+import { dateOfDayNumber, dayNumberOf, isIsoDate } from '../time/ist';
+import type { StoredTrade } from './rebuild';
+
+/** A line of a holdings statement. */
+export interface HoldingLine {
+  symbol: string;
+  isin: string | null;
+  quantity: number;
+  averagePrice: number;
+  row: number;
+}
+
+/** A sale of delivery shares in a tax P&L statement, with the buy it was matched to. */
+export interface TaxPnlSale {
+  symbol: string;
+  isin: string | null;
+  entryDate: string;
+  exitDate: string;
+  quantity: number;
+  buyValue: number;
+  row: number;
+}
+
+export interface OpeningLots {
+  fills: Fill[];
+  /** Lines not used, each with the reason in the trader's words. */
+  skipped: ImportRowError[];
+}
+
+/** A typed opening position: shares held on `date` (the day they were bought, when known) at an average cost. */
+export interface TypedOpening {
+  broker: ImportBroker;
+  symbol: string;
+  quantity: number;
+  price: number;
+  date: string;
+  /** A stable id for re-saves (the opening's own id). */
+  id: string;
+}
+
+/** The first IST day each share has a fill of the broker in the journal (opening lots aside), by base symbol. */
+export function firstFillDays(stored: readonly StoredTrade[], broker: ImportBroker): Map<string, string> {
+  const first = new Map<string, string>();
+  for (const t of stored) {
+    for (const { fill } of t.fills) {
+      if (fill.broker !== broker || fill.segment !== 'equity' || fill.exchange === 'MCX' || fill.opening) continue;
+      const symbol = baseSymbol(fill.symbol);
+      const day = fill.executedAt.slice(0, 10);
+      const known = first.get(symbol);
+      if (known === undefined || day < known) first.set(symbol, day);
+    }
+  }
+  return first;
+}
+
+function openingFill(
+  broker: ImportBroker,
+  symbol: string,
+  isin: string | null,
+  quantity: number,
+  price: number,
+  date: string,
+  tradeId: string,
+  row: number,
+): Fill {
+  return {
+    broker,
+    tradeId,
+    orderId: null,
+    exchange: 'NSE',
+    segment: 'equity',
+    symbol,
+    isin,
+    underlying: null,
+    expiry: null,
+    strike: null,
+    optionType: null,
+    side: 'buy',
+    quantity,
+    price: Math.round(price * 10_000) / 10_000,
+    // Held at the end of that day: after its trades, before the next day's.
+    executedAt: `${date}T15:30:00+05:30`,
+    fees: null,
+    row,
+    opening: true,
+  };
+}
+
+/**
+ * The day before the broker's first trade in the journal: the date a holdings statement that does not state its own
+ * is taken to be as at (holdings at the end of it are exactly what the tradebook does not explain). Null when the
+ * journal has no trades of the broker.
+ */
+export function dayBeforeHistory(stored: readonly StoredTrade[], broker: ImportBroker): string | null {
+  let first: string | null = null;
+  for (const t of stored) {
+    for (const { fill } of t.fills) {
+      if (fill.broker !== broker || fill.opening) continue;
+      const day = fill.executedAt.slice(0, 10);
+      if (first === null || day < first) first = day;
+    }
+  }
+  return first === null ? null : dateOfDayNumber(dayNumberOf(first) - 1);
+}
+
+const skip = (row: number, message: string): ImportRowError => ({
+  row,
+  column: null,
+  message: `Row ${row}: ${message}`,
+});
+
+/**
+ * A holdings statement as held at the end of `asOf`: each holding of a share the journal has no trades of on or
+ * before that day becomes an opening lot at its average price (held since `asOf` at the latest).
+ */
+export function openingLotsFromHoldings(
+  holdings: readonly HoldingLine[],
+  asOf: string,
+  broker: ImportBroker,
+  stored: readonly StoredTrade[],
+): OpeningLots {
+  if (!isIsoDate(asOf)) throw new RangeError(`The holdings date "${asOf}" is not a date.`);
+  const first = firstFillDays(stored, broker);
+  const fills: Fill[] = [];
+  const skipped: ImportRowError[] = [];
+  for (const h of holdings) {
+    const symbol = baseSymbol(h.symbol);
+    const from = first.get(symbol);
+    if (from !== undefined && from <= asOf) {
+      skipped.push(skip(h.row, `${symbol} is in your tradebook on or before ${asOf}, which already holds it`));
+      continue;
+    }
+    if (!(h.quantity > 0) || !Number.isInteger(h.quantity)) {
+      skipped.push(skip(h.row, `${symbol}: nothing held`));
+      continue;
+    }
+    fills.push(
+      openingFill(broker, symbol, h.isin, h.quantity, h.averagePrice, asOf, `holding:${asOf}:${symbol}`, h.row),
+    );
+  }
+  return { fills, skipped };
+}
+
+/**
+ * A tax P&L statement: each sale of a share bought before the journal's first trade in it, and sold since, gives the
+ * cost of that sale as an opening lot bought on its buy date. Sales the tradebook explains itself are skipped.
+ */
+export function openingLotsFromTaxPnl(
+  sales: readonly TaxPnlSale[],
+  broker: ImportBroker,
+  stored: readonly StoredTrade[],
+): OpeningLots {
+  const first = firstFillDays(stored, broker);
+  const fills: Fill[] = [];
+  const skipped: ImportRowError[] = [];
+  const seen = new Map<string, number>();
+  for (const s of sales) {
+    const symbol = baseSymbol(s.symbol);
+    const from = first.get(symbol);
+    if (from === undefined) {
+      skipped.push(skip(s.row, `${symbol} has no trades in your journal to give a cost to`));
+      continue;
+    }
+    if (s.entryDate >= from) {
+      skipped.push(skip(s.row, `${symbol} bought on ${s.entryDate} is in your tradebook already`));
+      continue;
+    }
+    if (s.exitDate < from) {
+      skipped.push(skip(s.row, `${symbol} sold on ${s.exitDate} is before your tradebook starts`));
+      continue;
+    }
+    // The same buy may be sold in several lines: each line is its own lot, numbered to stay unique.
+    const id = `taxpnl:${symbol}:${s.entryDate}:${s.exitDate}:${s.quantity}`;
+    const n = (seen.get(id) ?? 0) + 1;
+    seen.set(id, n);
+    fills.push(
+      openingFill(
+        broker,
+        symbol,
+        s.isin,
+        s.quantity,
+        s.buyValue / s.quantity,
+        s.entryDate,
+        n === 1 ? id : `${id}:${n}`,
+        s.row,
+      ),
+    );
+  }
+  return { fills, skipped };
+}
+
+/** A typed opening position as an opening lot; throws a RangeError naming a bad value. */
+export function typedOpeningLot(opening: TypedOpening): Fill {
+  const symbol = baseSymbol(opening.symbol.trim().toUpperCase());
+  if (symbol === '') throw new RangeError('Enter the symbol of the shares you held.');
+  if (!Number.isInteger(opening.quantity) || opening.quantity <= 0) {
+    throw new RangeError('Enter how many shares you held, a whole number above 0.');
+  }
+  if (!(opening.price >= 0) || !Number.isFinite(opening.price)) {
+    throw new RangeError('Enter the average cost per share, zero or more.');
+  }
+  if (!isIsoDate(opening.date)) throw new RangeError('Enter the date you held them on.');
+  return openingFill(
+    opening.broker,
+    symbol,
+    null,
+    opening.quantity,
+    opening.price,
+    opening.date,
+    `opening:${opening.id}`,
+    0,
+  );
+}

@@ -1,0 +1,314 @@
+import { describe, expect, it } from 'vitest';
+import type { Fill } from '../import/types';
+import { openingLotsFromHoldings, openingLotsFromTaxPnl, typedOpeningLot } from './opening-lots';
+import { planActionChange, planImport, planUndo } from './plan-import';
+import { plannedTrades, type RebuildGroup, type StoredTrade } from './rebuild';
+
+// A small journal store that does what the rebuild RPCs do: delete the replaced trades, insert the planned ones, and
+// file each fill under the import that brought it (null in a plan: the import being saved).
+class Journal {
+  stored: StoredTrade[] = [];
+  private next = 1;
+
+  save(groups: readonly RebuildGroup[], importId: string | null): void {
+    const gone = new Set(groups.flatMap((g) => g.replace));
+    this.stored = this.stored.filter((t) => !gone.has(t.id));
+    for (const p of plannedTrades(groups)) {
+      const t = p.trade;
+      this.stored.push({
+        id: `t${this.next++}`,
+        status: t.status,
+        importId: p.importId ?? importId,
+        fills: p.executions.map((e, i) => {
+          const source = t.executions[i]!.fill;
+          return {
+            storedId: e.brokerTradeId,
+            importId: e.importId ?? importId,
+            fill: { ...source, quantity: e.quantity, tradeId: source.tradeId },
+          };
+        }),
+      });
+    }
+  }
+
+  get trades() {
+    return this.stored;
+  }
+}
+
+let id = 1;
+function fill(symbol: string, side: 'buy' | 'sell', quantity: number, price: number, at: string): Fill {
+  return {
+    broker: 'zerodha',
+    tradeId: String(id++),
+    orderId: null,
+    exchange: 'NSE',
+    segment: 'equity',
+    symbol,
+    underlying: null,
+    expiry: null,
+    strike: null,
+    optionType: null,
+    side,
+    quantity,
+    price,
+    executedAt: `${at}+05:30`,
+    fees: null,
+    row: 0,
+  };
+}
+
+const context = (journal: Journal) => ({ stored: journal.trades, actions: [] });
+const parsed = (...fills: Fill[]) => ({ fills, errors: [] });
+const summary = (groups: readonly RebuildGroup[]) =>
+  plannedTrades(groups).map((p) => [
+    p.trade.symbol,
+    p.trade.product,
+    p.trade.status,
+    p.trade.quantity,
+    p.trade.grossPnl,
+  ]);
+
+// The history: 2024-25 has a TCS sale with no buy (shares bought before), an INFY holding, a SBIN day trade.
+const tcsSale = fill('TCS', 'sell', 13, 4300, '2024-12-13T10:00:00');
+const infyBuy = fill('INFY', 'buy', 10, 1500, '2024-06-03T10:00:00');
+const sbin = [
+  fill('SBIN', 'buy', 100, 800, '2024-08-01T09:30:00'),
+  fill('SBIN', 'sell', 100, 805, '2024-08-01T14:00:00'),
+];
+
+describe('planImport', () => {
+  it('imports a sale of earlier holdings with no cost basis, and counts it for the preview', () => {
+    const journal = new Journal();
+    const plan = planImport(parsed(infyBuy, ...sbin, tcsSale), context(journal));
+    expect(plan).toMatchObject({ newFills: 4, duplicates: 0, trades: 3, open: 1, closed: 1, missingCost: 1 });
+    expect(summary(plan.groups)).toEqual([
+      ['INFY', 'delivery', 'open', 10, null],
+      ['SBIN', 'intraday', 'closed', 100, 500],
+      ['TCS', 'delivery', 'missing_cost', 13, null],
+    ]);
+  });
+
+  it('gives that sale its cost from a holdings statement dated before the history, rebuilding only TCS', () => {
+    const journal = new Journal();
+    journal.save(planImport(parsed(infyBuy, ...sbin, tcsSale), context(journal)).groups, 'file1');
+    const missing = journal.trades.find((t) => t.status === 'missing_cost')!;
+
+    // Held at the end of 31 Mar 2024: 13 TCS at 3,900 and 10 INFY at 1,400 (INFY's tradebook starts later, so it is
+    // an opening lot too; the statement predates every INFY fill).
+    const lots = openingLotsFromHoldings(
+      [
+        { symbol: 'TCS', isin: 'INE467B01029', quantity: 13, averagePrice: 3900, row: 2 },
+        { symbol: 'SBIN', isin: 'INE062A01020', quantity: 0, averagePrice: 0, row: 3 },
+      ],
+      '2024-03-31',
+      'zerodha',
+      journal.trades,
+    );
+    expect(lots.skipped).toEqual([{ row: 3, column: null, message: 'Row 3: SBIN: nothing held' }]);
+    const plan = planImport(parsed(...lots.fills), context(journal));
+    // TCS: the one stored trade is replaced by a closed one: (4,300 − 3,900) × 13 = 5,200.
+    expect(plan.groups.map((g) => g.replace)).toEqual([[missing.id]]);
+    expect(plan).toMatchObject({ trades: 1, closed: 1, missingCost: 0, costFound: 1, replaced: 1 });
+    expect(summary(plan.groups)).toEqual([['TCS', 'delivery', 'closed', 13, 5200]]);
+    const [tcs] = plannedTrades(plan.groups);
+    // The stored sale keeps its import; the opening lot is this import's.
+    expect(tcs?.executions.map((e) => [e.kind, e.importId, e.brokerTradeId])).toEqual([
+      ['opening', null, 'holding:2024-03-31:TCS'],
+      ['fill', 'file1', tcsSale.tradeId],
+    ]);
+  });
+
+  it('skips a holding the tradebook already covers, saying why', () => {
+    const journal = new Journal();
+    journal.save(planImport(parsed(infyBuy), context(journal)).groups, 'file1');
+    const lots = openingLotsFromHoldings(
+      [{ symbol: 'INFY', isin: null, quantity: 10, averagePrice: 1450, row: 2 }],
+      '2024-06-30',
+      'zerodha',
+      journal.trades,
+    );
+    expect(lots).toEqual({
+      fills: [],
+      skipped: [
+        {
+          row: 2,
+          column: null,
+          message: 'Row 2: INFY is in your tradebook on or before 2024-06-30, which already holds it',
+        },
+      ],
+    });
+  });
+
+  it('takes the cost of each pre-history sale from a tax P&L statement', () => {
+    const journal = new Journal();
+    journal.save(
+      planImport(parsed(tcsSale, fill('TCS', 'buy', 5, 4000, '2025-01-06T10:00:00')), context(journal)).groups,
+      'f',
+    );
+    const lots = openingLotsFromTaxPnl(
+      [
+        // Bought before the tradebook, sold in it: the cost of 8 + 5 of the 13 sold, at 3,800 and 4,000.
+        {
+          symbol: 'TCS',
+          isin: null,
+          entryDate: '2023-05-02',
+          exitDate: '2024-12-13',
+          quantity: 8,
+          buyValue: 30_400,
+          row: 5,
+        },
+        {
+          symbol: 'TCS',
+          isin: null,
+          entryDate: '2023-09-14',
+          exitDate: '2024-12-13',
+          quantity: 5,
+          buyValue: 20_000,
+          row: 6,
+        },
+        // Bought in the tradebook: already known.
+        {
+          symbol: 'TCS',
+          isin: null,
+          entryDate: '2025-01-06',
+          exitDate: '2025-03-10',
+          quantity: 5,
+          buyValue: 20_000,
+          row: 7,
+        },
+        // Sold before the tradebook starts: nothing in the journal to give a cost to.
+        {
+          symbol: 'TCS',
+          isin: null,
+          entryDate: '2022-01-03',
+          exitDate: '2023-02-01',
+          quantity: 2,
+          buyValue: 7_000,
+          row: 8,
+        },
+      ],
+      'zerodha',
+      journal.trades,
+    );
+    expect(lots.fills.map((f) => [f.quantity, f.price, f.executedAt])).toEqual([
+      [8, 3800, '2023-05-02T15:30:00+05:30'],
+      [5, 4000, '2023-09-14T15:30:00+05:30'],
+    ]);
+    expect(lots.skipped.map((s) => s.row)).toEqual([7, 8]);
+    const plan = planImport(parsed(...lots.fills), context(journal));
+    // 13 sold at 4,300: 8 × 500 + 5 × 300 = 5,500; the 5 bought in January stay held.
+    expect(summary(plan.groups)).toEqual([
+      ['TCS', 'delivery', 'closed', 13, 5500],
+      ['TCS', 'delivery', 'open', 5, null],
+    ]);
+  });
+
+  it('continues a position from an earlier file and keeps closed trades before the new fills as they are', () => {
+    const journal = new Journal();
+    journal.save(planImport(parsed(...sbin, infyBuy), context(journal)).groups, 'file1');
+    const sbinTrade = journal.trades.find((t) => t.fills[0]?.fill.symbol === 'SBIN')!;
+    // The next file sells the INFY holding and day-trades SBIN again.
+    const next = planImport(
+      parsed(
+        fill('INFY', 'sell', 10, 1600, '2025-01-10T10:00:00'),
+        fill('SBIN', 'buy', 50, 810, '2025-01-10T09:30:00'),
+        fill('SBIN', 'sell', 50, 812, '2025-01-10T11:30:00'),
+      ),
+      context(journal),
+    );
+    // The SBIN trade of August is before the new fills and closed: kept. INFY's open holding is rebuilt, closed.
+    expect(next.groups.flatMap((g) => g.replace)).not.toContain(sbinTrade.id);
+    expect(next).toMatchObject({ replaced: 1, trades: 2 });
+    expect(summary(next.groups)).toEqual([
+      ['INFY', 'delivery', 'closed', 10, 1000],
+      ['SBIN', 'intraday', 'closed', 50, 100],
+    ]);
+  });
+
+  it('rebuilds the later trades of a share when an earlier file brings its first buys', () => {
+    const journal = new Journal();
+    journal.save(planImport(parsed(tcsSale), context(journal)).groups, 'file2024');
+    const older = planImport(parsed(fill('TCS', 'buy', 13, 3500, '2023-11-01T10:00:00')), context(journal));
+    expect(summary(older.groups)).toEqual([['TCS', 'delivery', 'closed', 13, 10_400]]);
+    expect(older).toMatchObject({ replaced: 1, costFound: 1, missingCost: 0 });
+  });
+
+  it('skips every fill already stored, and plans nothing for a file imported twice', () => {
+    const journal = new Journal();
+    const fills = [infyBuy, ...sbin, tcsSale];
+    journal.save(planImport(parsed(...fills), context(journal)).groups, 'file1');
+    expect(planImport(parsed(...fills), context(journal))).toMatchObject({ duplicates: 4, newFills: 0, groups: [] });
+  });
+
+  it('names the parts of a split fill apart from the parts kept in earlier trades', () => {
+    const journal = new Journal();
+    // 2 Jan: buy 100, sell 40: 40 intraday, 60 into the holding (the buy is split: '<id>' and '<id>#2').
+    const buy = fill('ITC', 'buy', 100, 400, '2025-01-02T10:00:00');
+    journal.save(
+      planImport(parsed(buy, fill('ITC', 'sell', 40, 405, '2025-01-02T11:00:00')), context(journal)).groups,
+      'a',
+    );
+    expect(journal.trades.flatMap((t) => t.fills.map((f) => f.storedId)).sort()).toEqual(
+      [buy.tradeId, `${buy.tradeId}#2`, String(Number(buy.tradeId) + 1)].sort(),
+    );
+    // A later sale rebuilds the holding (60 of the buy) but not the closed day trade, which keeps '<id>'.
+    const plan = planImport(parsed(fill('ITC', 'sell', 60, 420, '2025-02-03T10:00:00')), context(journal));
+    const [holding] = plannedTrades(plan.groups);
+    expect(holding?.trade).toMatchObject({ status: 'closed', quantity: 60, grossPnl: 1200 });
+    expect(holding?.executions[0]?.brokerTradeId).toBe(`${buy.tradeId}#2`);
+  });
+});
+
+describe('planUndo', () => {
+  it("takes out one import's fills and rebuilds the trades they were in from the others", () => {
+    const journal = new Journal();
+    journal.save(planImport(parsed(tcsSale), context(journal)).groups, 'tradebook');
+    journal.save(
+      planImport(
+        parsed(
+          typedOpeningLot({
+            broker: 'zerodha',
+            symbol: 'TCS',
+            quantity: 13,
+            price: 3900,
+            date: '2024-03-28',
+            id: 'o1',
+          }),
+        ),
+        context(journal),
+      ).groups,
+      'opening',
+    );
+    expect(journal.trades.map((t) => t.status)).toEqual(['closed']);
+
+    const undo = planUndo('opening', context(journal));
+    // The sale is back to having no cost basis; its fill stays filed under the tradebook.
+    expect(summary(undo.groups)).toEqual([['TCS', 'delivery', 'missing_cost', 13, null]]);
+    expect(plannedTrades(undo.groups)[0]?.executions.map((e) => e.importId)).toEqual(['tradebook']);
+    expect(plannedTrades(undo.groups)[0]?.importId).toBe('tradebook');
+  });
+});
+
+describe('planActionChange', () => {
+  it("rebuilds a share's holding from the ex-date of a new split", () => {
+    const journal = new Journal();
+    journal.save(
+      planImport(
+        parsed(
+          fill('NESTLEIND', 'buy', 10, 25_000, '2024-01-10T10:00:00'),
+          fill('NESTLEIND', 'sell', 100, 2_600, '2024-03-01T10:00:00'),
+        ),
+        context(journal),
+      ).groups,
+      'f',
+    );
+    // Without the 1:10 split the sale of 100 closes 10 and leaves 90 with no cost basis.
+    expect(journal.trades.map((t) => t.status)).toEqual(['closed', 'missing_cost']);
+    // A 1:10 split from 5 Feb: the 10 held become 100 at 2,500; sold at 2,600: 100 × 100 = 10,000.
+    const split = { symbol: 'NESTLEIND', kind: 'split', from: 1, to: 10, exDate: '2024-02-05' } as const;
+    const change = planActionChange(split, { stored: journal.trades, actions: [split] });
+    expect(change).toMatchObject({ replaced: 2, costFound: 1, missingCost: 0 });
+    expect(summary(change.groups)).toEqual([['NESTLEIND', 'delivery', 'closed', 100, 10_000]]);
+  });
+});

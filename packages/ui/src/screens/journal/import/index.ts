@@ -1,0 +1,17 @@
+// The import dialog, split into its steps; this is what the package exports of it.
+
+export { ImportDialog } from './import-dialog';
+export { importProgress } from './progress';
+export {
+  IMPORT_KIND_LABELS,
+  IMPORT_SOURCES,
+  type ImportDialogProps,
+  type ImportHistoryItem,
+  type ImportKind,
+  type ImportPreview,
+  type ImportSourceId,
+  type ImportSourceOption,
+  type ImportStep,
+  MAPPER_FIELDS,
+  type MapperField,
+} from './types';
