@@ -34,9 +34,10 @@ alter table public.trades add column if not exists adjustments jsonb not null de
 comment on column public.trades.status is
   'open, closed, or missing_cost: a sale of shares bought before the imported history, with no cost basis yet';
 
--- Fills: an opening lot is a holding from before the history, not a trade on the exchange.
+-- Fills: an opening lot is a holding from before the history, not a trade on the exchange; bonus shares come from a
+-- corporate action (price 0, on its ex-date) and are made again whenever the share's holding is rebuilt.
 alter table public.trade_executions add column if not exists kind text not null default 'fill'
-  constraint trade_executions_kind_check check (kind in ('fill', 'opening'));
+  constraint trade_executions_kind_check check (kind in ('fill', 'opening', 'bonus'));
 
 -- Imports: what was brought in (a tradebook, a statement of holdings or of taxes, or a typed opening position).
 alter table public.imports add column if not exists kind text not null default 'tradebook'
@@ -265,8 +266,9 @@ begin
           'broker_trade_id must be null or 1 to 100 characters'
         when coalesce(jsonb_typeof(f.v -> 'broker_order_id'), 'null') not in ('null', 'string')
           or length(f.v ->> 'broker_order_id') > 100 then 'broker_order_id must be null or at most 100 characters'
-        when coalesce(f.v ->> 'kind', 'fill') not in ('fill', 'opening') then 'kind must be fill or opening'
-        when f.v ->> 'kind' = 'opening' and f.v ->> 'side' <> 'buy' then 'an opening lot is a buy'
+        when coalesce(f.v ->> 'kind', 'fill') not in ('fill', 'opening', 'bonus') then
+          'kind must be fill, opening or bonus'
+        when f.v ->> 'kind' in ('opening', 'bonus') and f.v ->> 'side' <> 'buy' then 'an opening lot or bonus is a buy'
         when coalesce(jsonb_typeof(f.v -> 'import_id'), 'null') not in ('null', 'string')
           or f.v ->> 'import_id' !~* uuid_pattern then 'import_id must be null or the id of one of your imports'
       end as problem

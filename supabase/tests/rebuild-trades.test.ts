@@ -175,7 +175,7 @@ describe('a sale with no cost basis', () => {
       ...missingSale(),
       executions: [fill('sell', 13, 4300, '2024-12-13', 'S1', { kind: 'opening' })],
     };
-    expect((await bad(sellingLot)).message).toBe('Trade 1, fill 1: an opening lot is a buy.');
+    expect((await bad(sellingLot)).message).toBe('Trade 1, fill 1: an opening lot or bonus is a buy.');
   });
 });
 

@@ -1,11 +1,20 @@
 // The journal's imported trades and fills as @bahi/trading plans with them (rows in), and a planned trade as the
 // rebuild RPCs take it (payload out). The rules themselves live in the package; this module only maps fields.
-import type { CorporateAction, Fill, ImportBroker, PlannedTrade, StoredTrade, TradeStatus } from '@bahi/trading';
+import type {
+  CorporateAction,
+  Fill,
+  ImportBroker,
+  PlannedTrade,
+  Product,
+  StoredTrade,
+  TradeStatus,
+} from '@bahi/trading';
 import { toIstTimestamp } from '@bahi/trading';
 
 /** The `trades` columns a plan reads. */
 export const STORED_TRADE_COLUMNS =
-  'id, exchange, segment, symbol, isin, underlying, expiry, strike, option_type, status, import_source, import_id, ' +
+  'id, exchange, segment, product, symbol, isin, underlying, expiry, strike, option_type, status, import_source, ' +
+  'import_id, ' +
   'charges, charges_source';
 
 /** The `trade_executions` columns a plan reads. */
@@ -16,6 +25,7 @@ export interface StoredTradeRow {
   id: string;
   exchange: 'NSE' | 'BSE' | 'MCX';
   segment: 'equity' | 'futures' | 'options';
+  product: Product;
   symbol: string;
   isin: string | null;
   underlying: string | null;
@@ -39,7 +49,7 @@ export interface StoredFillRow {
   executed_at: string | Date;
   broker_trade_id: string | null;
   broker_order_id: string | null;
-  kind: 'fill' | 'opening';
+  kind: 'fill' | 'opening' | 'bonus';
   import_id: string | null;
 }
 
@@ -71,6 +81,7 @@ export function storedTrades(trades: readonly StoredTradeRow[], fills: readonly 
     out.push({
       id: t.id,
       status: t.status,
+      product: t.product,
       importId: t.import_id,
       fills: rows.map((f) => {
         const quantity = Number(f.quantity);
@@ -92,7 +103,8 @@ export function storedTrades(trades: readonly StoredTradeRow[], fills: readonly 
           executedAt: toIstTimestamp(instant(f.executed_at)),
           fees: brokerFees === null || units === 0 ? null : (brokerFees * quantity) / units,
           row: 0,
-          opening: f.kind === 'opening',
+          opening: f.kind !== 'fill',
+          bonus: f.kind === 'bonus',
         };
         return { storedId: f.broker_trade_id, importId: f.import_id, fill };
       }),
@@ -153,7 +165,7 @@ export interface TradePayload {
     executed_at: string;
     broker_trade_id: string | null;
     broker_order_id: string | null;
-    kind: 'fill' | 'opening';
+    kind: 'fill' | 'opening' | 'bonus';
     import_id: string | null;
   }[];
 }

@@ -231,20 +231,23 @@ describe('matchFills: shares held across days', () => {
     expect(missing?.executions).toEqual([{ fill: sale, quantity: 3, role: 'exit' }]);
   });
 
-  it('keeps a day trade apart from the holding it does not touch', () => {
-    // Hold 100 @ 100. Next day buy 50 @ 110 and sell 80 @ 120: 50 intraday (+500), 30 sold from the holding (+600).
+  it('keeps a day trade apart from the holding, and realises each day of sales on its day', () => {
+    // Hold 100 @ 100. Next day buy 50 @ 110 and sell 80 @ 120: 50 intraday (+500), 30 sold from the holding (+600),
+    // a closed trade of its own; 70 still held.
     const sale = fill('sell', 80, 120, at('2025-01-03', '11:00:00'));
-    const trades = matchFills([
-      fill('buy', 100, 100, at('2025-01-02')),
-      fill('buy', 50, 110, at('2025-01-03', '10:00:00')),
-      sale,
+    const buy = fill('buy', 100, 100, at('2025-01-02'));
+    const trades = matchFills([buy, fill('buy', 50, 110, at('2025-01-03', '10:00:00')), sale]);
+    expect(trades.map((t) => [t.product, t.status, t.quantity, t.openQuantity, t.grossPnl, t.exitTime])).toEqual([
+      ['delivery', 'closed', 30, 0, 600, at('2025-01-03', '11:00:00')],
+      ['delivery', 'open', 70, 70, null, null],
+      ['intraday', 'closed', 50, 0, 500, at('2025-01-03', '11:00:00')],
     ]);
-    expect(trades.map((t) => [t.product, t.status, t.quantity, t.openQuantity, t.grossPnl])).toEqual([
-      ['delivery', 'open', 100, 70, 600],
-      ['intraday', 'closed', 50, 0, 500],
+    expect(trades[0]?.executions).toEqual([
+      { fill: buy, quantity: 30, role: 'entry' },
+      { fill: sale, quantity: 30, role: 'exit' },
     ]);
-    expect(trades[1]?.executions.at(-1)).toEqual({ fill: sale, quantity: 50, role: 'exit' });
-    expect(trades[0]?.executions.at(-1)).toEqual({ fill: sale, quantity: 30, role: 'exit' });
+    expect(trades[1]?.executions).toEqual([{ fill: buy, quantity: 70, role: 'entry' }]);
+    expect(trades[2]?.executions.at(-1)).toEqual({ fill: sale, quantity: 50, role: 'exit' });
   });
 
   it('keeps a real intraday short while shares are held', () => {
@@ -288,15 +291,43 @@ describe('matchFills: shares held across days', () => {
     });
   });
 
+  it("records the part of a split fill each sale took in the fill's own units, so the parts add up to it", () => {
+    // 10 bought at 1,000; split 1:5 (50 at 200); 20 sold at 210 (+200), then 30 at 190 (−300).
+    const split = { symbol: 'NESTLEIND', kind: 'split', from: 1, to: 5, exDate: '2025-06-10' } as const;
+    const buy = fill('buy', 10, 1000, at('2025-01-10'), { symbol: 'NESTLEIND' });
+    const first = fill('sell', 20, 210, at('2025-07-01'), { symbol: 'NESTLEIND' });
+    const second = fill('sell', 30, 190, at('2025-08-01'), { symbol: 'NESTLEIND' });
+    const [a, b] = matchFills([buy, first, second], { actions: [split] });
+    expect(a).toMatchObject({ quantity: 20, avgEntryPrice: 200, grossPnl: 200 });
+    expect(b).toMatchObject({ quantity: 30, avgEntryPrice: 200, grossPnl: -300 });
+    // 20 of the 50 are 4 of the 10 bought; 30 are the other 6.
+    expect(a?.executions[0]).toEqual({ fill: buy, quantity: 4, role: 'entry' });
+    expect(b?.executions[0]).toEqual({ fill: buy, quantity: 6, role: 'entry' });
+  });
+
   it('adds bonus shares at no cost, sold after the shares bought', () => {
     // 10 bought at 100; bonus 1:1 (10 free shares); 10 sold at 60 are the bought ones: 10 × (60 − 100) = −400.
     const bonus = { symbol: 'INFY', kind: 'bonus', from: 1, to: 1, exDate: '2025-03-01' } as const;
     const bought = fill('buy', 10, 100, at('2025-01-10'));
-    const [partly] = matchFills([bought, fill('sell', 10, 60, at('2025-03-05'))], { actions: [bonus] });
-    expect(partly).toMatchObject({ status: 'open', quantity: 20, openQuantity: 10, avgEntryPrice: 50, grossPnl: -400 });
+    const [sold, held] = matchFills([bought, fill('sell', 10, 60, at('2025-03-05'))], { actions: [bonus] });
+    expect(sold).toMatchObject({
+      status: 'closed',
+      quantity: 10,
+      avgEntryPrice: 100,
+      grossPnl: -400,
+      adjustments: [bonus],
+    });
+    // The 10 free shares are still held, at no cost, since the ex-date.
+    expect(held).toMatchObject({
+      status: 'open',
+      quantity: 10,
+      avgEntryPrice: 0,
+      entryTime: '2025-03-01T09:15:00+05:30',
+    });
     // Selling all 20 at 60: proceeds 1,200 less cost 1,000 = +200.
-    const [all] = matchFills([bought, fill('sell', 20, 60, at('2025-03-05'))], { actions: [bonus] });
-    expect(all).toMatchObject({ status: 'closed', quantity: 20, grossPnl: 200 });
+    const [all, ...rest] = matchFills([bought, fill('sell', 20, 60, at('2025-03-05'))], { actions: [bonus] });
+    expect(rest).toEqual([]);
+    expect(all).toMatchObject({ status: 'closed', quantity: 20, avgEntryPrice: 50, grossPnl: 200 });
   });
 
   it('leaves futures and options shorts as real shorts across days', () => {

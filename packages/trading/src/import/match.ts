@@ -84,8 +84,7 @@ export interface MatchOptions {
 }
 
 interface Lot {
-  /** Null for bonus shares, which come from no fill. */
-  fill: Fill | null;
+  fill: Fill;
   price: number;
   quantity: number;
 }
@@ -209,19 +208,42 @@ function trade(
   return position;
 }
 
-/** A share: each IST day's fills net first (intraday), the day's remainder moves the delivery holding. */
+/**
+ * A lot of shares held in delivery. `quantity` and `price` are in today's units (after any split); `raw` is how much
+ * of its fill, in the fill's own units, the lot still holds, so each trade records the part of the fill it took as
+ * the tradebook wrote it and the parts of a fill always add up to it.
+ */
+interface HeldLot {
+  fill: Fill;
+  raw: number;
+  quantity: number;
+  price: number;
+}
+
+/** Shares held: lots oldest first (from `head`), and the splits and bonuses applied since the holding was last empty. */
+interface Holding {
+  lots: HeldLot[];
+  head: number;
+  adjustments: CorporateAction[];
+}
+
+/**
+ * A share: each IST day's fills net first (intraday), the day's remainder moves the delivery holding. Each day's sale
+ * from the holding is a closed trade of the shares sold with the lots they came from (FIFO), as the broker's tax P&L
+ * has it, so its P&L is realised on that day; what is still held at the end is one open trade.
+ */
 function matchShare(fills: readonly Fill[], actions: readonly CorporateAction[], out: MatchedTrade[]): void {
-  let holding: Position | null = null;
+  const holding: Holding = { lots: [], head: 0, adjustments: [] };
   let nextAction = 0;
   const applyActionsBefore = (day: string | null) => {
     while (nextAction < actions.length && (day === null || actions[nextAction]!.exDate <= day)) {
-      if (holding) adjust(holding, actions[nextAction]!);
+      adjustHolding(holding, actions[nextAction]!, fills[0]!);
       nextAction++;
     }
   };
-  const closeHolding = (position: Position) => {
-    out.push(finish(position, 'delivery'));
-    holding = null;
+  const hold = (fill: Fill, quantity: number, price: number) => {
+    if (holding.head === holding.lots.length) holding.adjustments = [];
+    holding.lots.push({ fill, raw: quantity, quantity, price });
   };
 
   for (let i = 0; i < fills.length; ) {
@@ -243,25 +265,32 @@ function matchShare(fills: readonly Fill[], actions: readonly CorporateAction[],
       if (dayPosition.exited > 0) out.push(intradayPart(dayPosition));
       const lots = dayPosition.lots.slice(dayPosition.head);
       if (dayPosition.trade.side === 'long') {
-        for (const lot of lots) {
-          holding ??= startPosition(lot.fill!, 'long');
-          addEntry(holding, lot.fill!, lot.quantity, lot.price);
-        }
+        for (const lot of lots) hold(lot.fill, lot.quantity, lot.price);
       } else {
+        let sale: Position | null = null;
         let missing: Position | null = null;
         for (const lot of lots) {
+          const sold = lot.fill;
           let left = lot.quantity;
-          while (left > 0 && holding) {
-            const taken = Math.min(left, holding.trade.openQuantity);
-            addExit(holding, lot.fill!, taken);
+          while (left > 0 && holding.head < holding.lots.length) {
+            const held = holding.lots[holding.head]!;
+            const taken = Math.min(left, held.quantity);
+            if (!sale) {
+              sale = startPosition(sold, 'long');
+              sale.trade.entryTime = held.fill.executedAt;
+              sale.trade.adjustments = [...holding.adjustments];
+            }
+            takeFromLot(sale, held, taken);
+            addExit(sale, sold, taken);
             left -= taken;
-            if (holding.trade.openQuantity === 0) closeHolding(holding);
+            if (held.quantity === 0) holding.head++;
           }
           if (left > 0) {
-            missing ??= missingCost(lot.fill!);
-            addExit(missing, lot.fill!, left);
+            missing ??= missingCost(sold);
+            addExit(missing, sold, left);
           }
         }
+        if (sale) out.push(finish(sale, 'delivery'));
         if (missing) out.push(finish(missing, 'delivery'));
       }
     }
@@ -269,14 +298,71 @@ function matchShare(fills: readonly Fill[], actions: readonly CorporateAction[],
     // Opening lots were held before this day ended: they join the holding after its trades.
     for (let k = i; k < end; k++) {
       const fill = fills[k]!;
-      if (!fill.opening) continue;
-      holding ??= startPosition(fill, 'long');
-      addEntry(holding, fill, fill.quantity, fill.price);
+      if (fill.opening) hold(fill, fill.quantity, fill.price);
     }
     i = end;
   }
   applyActionsBefore(null);
-  if (holding) out.push(finish(holding, 'delivery'));
+  if (holding.head < holding.lots.length) {
+    const open = startPosition(holding.lots[holding.head]!.fill, 'long');
+    open.trade.adjustments = [...holding.adjustments];
+    for (let l = holding.head; l < holding.lots.length; l++) {
+      const lot = holding.lots[l]!;
+      takeFromLot(open, lot, lot.quantity);
+    }
+    out.push(finish(open, 'delivery'));
+  }
+}
+
+/**
+ * `quantity` of a held lot into a position as an entry at the lot's price; the fill's part it records is in the fill's
+ * own units (all that is left of it when the lot is used up).
+ */
+function takeFromLot(position: Position, lot: HeldLot, quantity: number): void {
+  const raw = quantity === lot.quantity ? lot.raw : Math.min(lot.raw, Math.round((quantity * lot.raw) / lot.quantity));
+  lot.quantity -= quantity;
+  lot.raw -= raw;
+  position.entered += quantity;
+  position.trade.openQuantity += quantity;
+  position.entryValue += lot.price * quantity;
+  position.lots.push({ fill: lot.fill, price: lot.price, quantity });
+  if (raw > 0) position.trade.executions.push({ fill: lot.fill, quantity: raw, role: 'entry' });
+  position.trade.isin ??= lot.fill.isin ?? null;
+}
+
+/** A split spreads each held lot's cost over its new units; a bonus adds a lot of free shares on the ex-date. */
+function adjustHolding(holding: Holding, action: CorporateAction, share: Fill): void {
+  if (!(action.from > 0 && action.to > 0) || holding.head === holding.lots.length) return;
+  if (action.kind === 'split') {
+    for (let l = holding.head; l < holding.lots.length; l++) {
+      const lot = holding.lots[l]!;
+      const units = Math.floor((lot.quantity * action.to) / action.from);
+      lot.price = units === 0 ? 0 : (lot.price * lot.quantity) / units;
+      lot.quantity = units;
+    }
+  } else {
+    let held = 0;
+    for (let l = holding.head; l < holding.lots.length; l++) held += holding.lots[l]!.quantity;
+    const extra = Math.floor((held * action.to) / action.from);
+    if (extra === 0) return;
+    const symbol = baseSymbol(share.symbol);
+    const free: Fill = {
+      ...share,
+      tradeId: `bonus:${symbol}:${action.exDate}`,
+      orderId: null,
+      symbol,
+      side: 'buy',
+      quantity: extra,
+      price: 0,
+      executedAt: `${action.exDate}T09:15:00+05:30`,
+      fees: null,
+      row: 0,
+      opening: true,
+      bonus: true,
+    };
+    holding.lots.push({ fill: free, raw: extra, quantity: extra, price: 0 });
+  }
+  holding.adjustments.push(action);
 }
 
 /** A sale with no holding to come from: the units are known, the cost is not. */
@@ -294,7 +380,7 @@ function intradayPart(position: Position): MatchedTrade {
   const open = new Map<Fill, number>();
   for (let l = position.head; l < position.lots.length; l++) {
     const lot = position.lots[l]!;
-    if (lot.fill) open.set(lot.fill, (open.get(lot.fill) ?? 0) + lot.quantity);
+    open.set(lot.fill, (open.get(lot.fill) ?? 0) + lot.quantity);
   }
   const part = startPosition(position.trade.executions[0]!.fill, position.trade.side);
   for (const e of position.trade.executions) {
@@ -313,34 +399,6 @@ function intradayPart(position: Position): MatchedTrade {
   part.pnl = position.pnl;
   part.trade.quantity = part.entered;
   return finish(part, 'intraday');
-}
-
-/** A split spreads each open lot's cost over its new units; a bonus adds a lot of free shares. */
-function adjust(position: Position, action: CorporateAction): void {
-  const { trade } = position;
-  if (!(action.from > 0 && action.to > 0) || trade.openQuantity === 0) return;
-  if (action.kind === 'split') {
-    let open = 0;
-    for (let l = position.head; l < position.lots.length; l++) {
-      const lot = position.lots[l]!;
-      const units = Math.floor((lot.quantity * action.to) / action.from);
-      lot.price = units === 0 ? 0 : (lot.price * lot.quantity) / units;
-      lot.quantity = units;
-      open += units;
-    }
-    // The whole position is told in today's units, as adjusted prices are: units already exited are scaled too (their
-    // rupees and realised P&L do not change).
-    position.exited = (position.exited * action.to) / action.from;
-    position.entered = position.exited + open;
-    trade.openQuantity = open;
-  } else {
-    const extra = Math.floor((trade.openQuantity * action.to) / action.from);
-    if (extra === 0) return;
-    position.lots.push({ fill: null, price: 0, quantity: extra });
-    position.entered += extra;
-    trade.openQuantity += extra;
-  }
-  trade.adjustments.push(action);
 }
 
 function isEntry(trade: MatchedTrade, fill: Fill): boolean {

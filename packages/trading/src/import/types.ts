@@ -40,6 +40,11 @@ export interface Fill {
    * a buy that goes straight into the delivery position and is never netted against that day's trades.
    */
   opening?: boolean;
+  /**
+   * Free shares of a bonus issue, made by the matcher from a corporate action (price 0, on the ex-date). Derived, so
+   * never read back from storage as a fill: the action makes them again.
+   */
+  bonus?: boolean;
 }
 
 /** The instrument of a fill, as a broker reader works it out from the row. */

@@ -18,6 +18,7 @@ class Journal {
       this.stored.push({
         id: `t${this.next++}`,
         status: t.status,
+        product: t.product,
         importId: p.importId ?? importId,
         fills: p.executions.map((e, i) => {
           const source = t.executions[i]!.fill;

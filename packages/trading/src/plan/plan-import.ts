@@ -61,7 +61,7 @@ export function planCounts(groups: readonly RebuildGroup[], stored: readonly Sto
 
 /** A file's fills against the journal: what is new, the rebuilt instruments, and the counts for the preview. */
 export function planImport(parsed: ParseResult, context: PlanContext): ImportPlan {
-  const storedFills = context.stored.flatMap((t) => t.fills.map((s) => s.fill));
+  const storedFills = context.stored.flatMap((t) => t.fills.filter((s) => !s.fill.bonus).map((s) => s.fill));
   const merged = mergeFills(storedFills, parsed.fills);
   const added: Fill[] = merged.fills.slice(storedFills.length);
   const groups =

@@ -1,11 +1,21 @@
 // Rebuilding the journal's imported trades after a change: new fills from a file, opening lots, a split or bonus, or
 // an import undone. Trades are derived from fills, so a change re-matches the fills it can affect and no others:
 // per instrument, from the IST day of the earliest change. A closed trade that ended before that day cannot change
-// and is kept as it is (with its journalling untouched); every other trade of the instrument is rebuilt from its
-// fills plus the new ones. Each instrument is one group: its replaced trades and its rebuilt trades go to the
-// database together, so a part that fails leaves no instrument half rebuilt.
+// and is kept as it is (with its journalling untouched): a futures or options trade, or a share's day trade (a day
+// nets on its own). A share's holding is different: its lots, splits and bonuses run through all its history, so its
+// delivery trades are always rebuilt together, from the parts of each fill they hold (which add up to the fill).
+// Every other trade of the instrument is rebuilt from its fills plus the new ones. Each instrument is one group: its
+// replaced trades and its rebuilt trades go to the database together, so a part that fails leaves no instrument half
+// rebuilt.
 import { type ChargeSettings, chargeTrades, type TradeCharges } from '../charges/contract-notes';
-import { type CorporateAction, instrumentKey, type MatchedTrade, matchFills, type TradeStatus } from '../import/match';
+import {
+  type CorporateAction,
+  instrumentKey,
+  type MatchedTrade,
+  matchFills,
+  type Product,
+  type TradeStatus,
+} from '../import/match';
 import { baseSymbol } from '../import/symbols';
 import type { Fill } from '../import/types';
 import { lotSize } from '../lots/lot-sizes';
@@ -24,6 +34,7 @@ export interface StoredFill {
 export interface StoredTrade {
   id: string;
   status: TradeStatus;
+  product: Product;
   importId: string | null;
   fills: StoredFill[];
 }
@@ -38,7 +49,8 @@ export interface PlannedExecution {
   brokerOrderId: string | null;
   /** The import that brought the fill; null for a fill of the change being planned (the new import). */
   importId: string | null;
-  kind: 'fill' | 'opening';
+  /** An opening lot (held before the history), free shares of a bonus (made from the action), or a broker's fill. */
+  kind: 'fill' | 'opening' | 'bonus';
 }
 
 export interface PlannedTrade {
@@ -123,7 +135,8 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
     const key = instrumentKey(t.fills[0]!.fill);
     const from = cut.get(key);
     if (from === undefined) continue;
-    if (t.status === 'closed' && t.fills.every((s) => day(s.fill) < from)) {
+    const delivery = t.product === 'delivery';
+    if (t.status === 'closed' && !delivery && t.fills.every((s) => day(s.fill) < from)) {
       // Kept: its stored ids stay taken.
       const ids = usedIds.get(key) ?? new Set();
       for (const s of t.fills) if (s.storedId !== null) ids.add(s.storedId);
@@ -133,6 +146,8 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
     replace.set(key, [...(replace.get(key) ?? []), t.id]);
     for (const s of t.fills) {
       if (input.removeImport && s.importId === input.removeImport) continue;
+      // Bonus shares are made again from their action.
+      if (s.fill.bonus) continue;
       // The parts of one fill that are all rebuilt become the fill again (a flip or a day's split is matched anew).
       const id = s.fill.tradeId;
       const merged = id === null ? undefined : parts.get(`${key}|${id}`);
@@ -181,7 +196,7 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
         brokerTradeId,
         brokerOrderId: e.fill.orderId,
         importId: fresh.has(e.fill) ? null : (origin.get(e.fill) ?? null),
-        kind: e.fill.opening ? 'opening' : 'fill',
+        kind: e.fill.bonus ? 'bonus' : e.fill.opening ? 'opening' : 'fill',
       };
     });
     const holdsNew = trade.executions.some((e) => fresh.has(e.fill));
