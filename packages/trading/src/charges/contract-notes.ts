@@ -156,7 +156,9 @@ export function chargeNotes(
       noteStt,
       group.map((g) => g.charges.sttExact),
     );
-    group.forEach(({ charges }, i) => add(target(i), charges, shares[i]!));
+    group.forEach(({ charges }, i) => {
+      add(target(i), charges, shares[i]!);
+    });
   }
   // DP: once per share and day, by the depository, whatever the number of sales.
   const dp = profile.dp;
