@@ -2,6 +2,7 @@ import { useSession } from '@bahi/auth-machine/react';
 import { journalStats, prepareJournal, type TradeForStats } from '@bahi/trading';
 import { type AnalyticsData, AnalyticsScreen } from '@bahi/ui';
 import { useMemo } from 'react';
+import { excludedNotice } from '../excluded-notice';
 import { toStatsTrade, useJournalTrades, usePlaybooks, useTags } from '../journal-data';
 import { filterToParams, useTradeFilter } from '../trade-filter-params';
 
@@ -29,6 +30,7 @@ export default function AnalyticsPage() {
   const status = trades.isPending ? 'loading' : trades.isError ? 'error' : journal.trades.length ? 'ready' : 'empty';
   return (
     <AnalyticsScreen
+      notice={excludedNotice(trades.data)}
       status={status}
       data={data}
       filter={filter}

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { calendarData, closedOn, defaultCalendarMonth, tradesOfDay } from '../calendar-data';
 import { PAGE_DATA_FRESH_MS } from '../data';
+import { excludedNotice } from '../excluded-notice';
 import { journalKeys, useJournalTrades, usePlaybooks } from '../journal-data';
 import { supabase } from '../supabase';
 
@@ -76,6 +77,7 @@ export default function CalendarPage() {
   const status = trades.isPending ? 'loading' : trades.isError ? 'error' : trades.data.length ? 'ready' : 'empty';
   return (
     <CalendarScreen
+      notice={excludedNotice(trades.data)}
       status={status}
       month={month}
       calendar={calendar}

@@ -4,6 +4,7 @@ import { DASHBOARD_PERIODS, type DashboardPeriod, DashboardScreen, type Dashboar
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { dashboardData, periodRange } from '../dashboard-data';
+import { excludedNotice } from '../excluded-notice';
 import { useJournalTrades, usePlaybooks } from '../journal-data';
 
 const isPeriod = (value: string | null): value is DashboardPeriod => DASHBOARD_PERIODS.some((p) => p.value === value);
@@ -28,6 +29,7 @@ export default function DashboardPage() {
   else state = data ? { status: 'ready', data } : { status: 'empty' };
   return (
     <DashboardScreen
+      notice={excludedNotice(trades.data)}
       state={state}
       userName={typeof name === 'string' ? name : undefined}
       period={period}

@@ -3,6 +3,7 @@ import { kolkataDate } from '@bahi/trading';
 import { type FundEditor, type FundMovement, FundsScreen, toast } from '@bahi/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { excludedNotice } from '../excluded-notice';
 import { fundFormValues, fundsSummary, validateFundForm } from '../funds-data';
 import { fundsQuery, journalKeys, useJournalTrades } from '../journal-data';
 import { supabase } from '../supabase';
@@ -62,6 +63,7 @@ export default function FundsPage() {
   const computed = funds.data && trades.data ? fundsSummary(funds.data, trades.data, today) : undefined;
   return (
     <FundsScreen
+      notice={excludedNotice(trades.data)}
       status={status}
       movements={funds.data}
       summary={computed?.summary}

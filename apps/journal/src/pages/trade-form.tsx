@@ -36,6 +36,7 @@ function Editor({
   initial,
   initialFollowed = [],
   brokerCharges = false,
+  missingCost = false,
 }: {
   tradeId?: string;
   initial: TradeFormValues;
@@ -43,6 +44,8 @@ function Editor({
   initialFollowed?: string[];
   /** The saved trade's charges came from the broker's contract note. */
   brokerCharges?: boolean;
+  /** The trade is a sale of shares bought before the imported history, with no cost basis yet. */
+  missingCost?: boolean;
 }) {
   const { user } = useSession();
   const userId = user?.id;
@@ -120,9 +123,11 @@ function Editor({
       chargesNote={preview.note}
       brokerName={brokerRow.data ? broker.settings.profile?.name : 'the discount-broker schedule'}
       chargesSourceNote={
-        brokerCharges && fillsUnchanged(initial, values)
-          ? "Saved charges are from your broker's contract note; they are re-estimated only if you change the fills."
-          : preview.estimated
+        missingCost
+          ? 'These shares were bought before your imported history, so this sale has no cost basis yet. Give it one with “Add opening position” (or a holdings statement) on the trades page: an entry price typed here is replaced when this share’s trades are next rebuilt.'
+          : brokerCharges && fillsUnchanged(initial, values)
+            ? "Saved charges are from your broker's contract note; they are re-estimated only if you change the fills."
+            : preview.estimated
       }
       tagSuggestions={(tags.data ?? []).map((t) => t.name)}
       screenshots={files}
@@ -181,6 +186,7 @@ export default function TradeFormPage() {
       initial={valuesFromTrade(trade)}
       initialFollowed={followed.data}
       brokerCharges={trade.chargesSource === 'broker'}
+      missingCost={trade.status === 'missing_cost'}
     />
   );
 }

@@ -165,6 +165,7 @@ export function AnalyticsScreen({
   playbooks,
   tags,
   tradesHref,
+  notice,
   ...cb
 }: AnalyticsScreenProps) {
   const playbookName = new Map(playbooks.map((p) => [p.value, p.label]));
@@ -189,6 +190,7 @@ export function AnalyticsScreen({
   const s = data?.summary;
   return (
     <AreaPage
+      notice={notice}
       title="Analytics"
       description="What works and what costs you, net of charges, with the sample size beside every figure."
       status={status}

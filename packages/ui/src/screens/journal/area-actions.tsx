@@ -1,11 +1,15 @@
 import { FileUp, Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/button';
 
+/** What every journal area takes besides its data: the error panel's actions and a notice above the content. */
 export interface AreaCallbacks {
   onReload?: () => void;
   onRetry?: () => void;
   errorDetail?: string;
+  /** Shown above the area's content, e.g. that sales without a cost basis are left out (ExcludedTradesNotice). */
+  notice?: ReactNode;
 }
 
 export const addTrade = (

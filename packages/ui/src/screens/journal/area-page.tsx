@@ -18,6 +18,8 @@ export interface AreaPageProps {
   onRetry?: () => void;
   /** Shape of the loading placeholder. */
   skeleton?: 'table' | 'cards' | 'panel';
+  /** Shown above the content when it is ready, e.g. that some trades are left out of the figures. */
+  notice?: React.ReactNode;
   children?: React.ReactNode;
 }
 
@@ -53,6 +55,7 @@ export function AreaPage({
   onReload,
   onRetry,
   skeleton = 'table',
+  notice,
   children,
 }: AreaPageProps) {
   return (
@@ -81,7 +84,10 @@ export function AreaPage({
       ) : status === 'empty' ? (
         <EmptyState icon={empty.icon} title={empty.title} description={empty.description} action={empty.action} />
       ) : (
-        children
+        <>
+          {notice}
+          {children}
+        </>
       )}
     </div>
   );

@@ -195,6 +195,7 @@ export function CalendarScreen({
   monthHref,
   openDay = null,
   onOpenDay,
+  notice,
   ...cb
 }: CalendarScreenProps) {
   const days: Record<string, CalendarDay> = {};
@@ -202,6 +203,7 @@ export function CalendarScreen({
   const total = calendar?.total;
   return (
     <AreaPage
+      notice={notice}
       title="Calendar"
       description="Daily net P&L by the day each trade closed, with weekly and monthly totals, in exchange time (IST). Pick a day for its trades and notes."
       status={status}

@@ -1,6 +1,6 @@
 import type { DailyPoint, Drawdown, Summary } from '@bahi/trading';
 import { FileUp, Plus } from 'lucide-react';
-import { useDeferredValue } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Link } from 'react-router-dom';
 import { DailyPnlBars, EquityCurve, pnlBars } from '../../charts/journal-charts';
 import { Badge } from '../../components/badge';
@@ -69,6 +69,8 @@ export interface DashboardScreenProps {
   onPeriodChange?: (period: DashboardPeriod) => void;
   onReload?: () => void;
   onRetry?: () => void;
+  /** Shown under the period switch, e.g. that sales without a cost basis are left out (ExcludedTradesNotice). */
+  notice?: ReactNode;
 }
 
 const tradeColumns: DataTableColumn<DashboardTrade>[] = [
@@ -353,6 +355,7 @@ export function DashboardScreen({
   onPeriodChange,
   onReload,
   onRetry,
+  notice,
 }: DashboardScreenProps) {
   if (state.status === 'error') {
     return (
@@ -410,6 +413,7 @@ export function DashboardScreen({
     <div data-slot="dashboard" className="grid gap-6">
       <Heading userName={userName} range={data.range} />
       <PeriodSwitch period={period} onPeriodChange={onPeriodChange} />
+      {notice}
       {summary.trades === 0 ? (
         <EmptyState
           title="No closed trades in this period"

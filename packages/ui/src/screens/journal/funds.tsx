@@ -132,6 +132,7 @@ export function FundsScreen({
   onEditorChange,
   onEditorSubmit,
   onEditorClose,
+  notice,
   ...cb
 }: FundsScreenProps) {
   const [confirming, setConfirming] = React.useState<FundMovement | null>(null);
@@ -176,6 +177,7 @@ export function FundsScreen({
   return (
     <>
       <AreaPage
+        notice={notice}
         title="Funds"
         description="Deposits, withdrawals and adjustments, so returns are measured on the capital you actually had."
         status={status}

@@ -1,0 +1,113 @@
+// Real trading history end to end (issue 12): seven years of a Zerodha equity tradebook as Console's XLSX, whose four
+// sales of shares bought before it wait for their cost; then the holdings statement that gives it. No delivery
+// shorts, and a day's realised P&L is the same on the calendar and in funds. The fixtures' figures are worked by hand
+// in packages/trading/src/import/fixtures/README.md.
+import { fileURLToPath } from 'node:url';
+import { zerodhaTradebookXlsx } from '../../../packages/trading/src/import/fixtures/zerodha';
+import { createUser, expect, logIn, sql, test } from './support';
+
+const HOLDINGS = fileURLToPath(
+  new URL('../../../packages/trading/src/import/fixtures/zerodha-holdings-2019-03-31.csv', import.meta.url),
+);
+
+test('import a multi-year tradebook and a holdings statement: no delivery shorts, one P&L day everywhere', async ({
+  page,
+}) => {
+  test.slow();
+  const user = await createUser({ label: 'history', subscription: true, ageHours: 48 });
+  await logIn(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The tradebook from April 2019 to November 2026, with three bad rows: all three are listed, the rest imports.
+  await page.goto('/trades?import=1');
+  const dialog = page.getByRole('dialog', { name: 'Import trades' });
+  await dialog.getByText('Zerodha', { exact: true }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'Tradebook-ZX1234-EQ.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(zerodhaTradebookXlsx('EQ')),
+  });
+  const skipped = dialog.getByRole('region', { name: '3 rows will be skipped' });
+  await expect(skipped).toBeVisible();
+  // Rows and columns as the sheet has them (its header is on row 15).
+  for (const problem of [
+    "Row 20: Quantity 'abc' is not a number",
+    "Row 28: Trade Type 'hold' is not buy or sell",
+    "Row 48: Order Execution Time '2025-02-30 10:00:00' is not a date and time",
+  ]) {
+    await expect(skipped).toContainText(problem);
+  }
+  await expect(
+    dialog.getByText(
+      '4 sales of shares bought before this file have no cost basis yet: they stay out of your P&L until you import a holdings or tax P&L statement, or add the opening position.',
+    ),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Skip 3 rows and import the rest' }).click();
+  // 19 trades by hand (fixtures README): 13 round trips and sales, the AXISBANK flip's two, ICICIBANK's two sales
+  // of one buy, SUZLON's open 450 and the four sales without a cost basis.
+  await expect(dialog.getByText(/^19 trades created from/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'See the trades' }).click();
+
+  // The cash market has no delivery shorts: the four sales wait for their cost, and are left out of P&L.
+  await expect(
+    page.getByText(
+      '4 sales have no cost basis: shares bought before your imported history. They are left out of every P&L figure until you give their cost.',
+    ),
+  ).toBeVisible();
+  const shape = async () =>
+    (
+      await sql<{ shorts: number; missing: number }>(
+        `select count(*) filter (where side = 'short' and product = 'delivery')::int as shorts,
+           count(*) filter (where status = 'missing_cost')::int as missing
+         from public.trades where user_id = $1`,
+        [user.id],
+      )
+    )[0];
+  expect(await shape()).toEqual({ shorts: 0, missing: 4 });
+  await page.goto('/dashboard');
+  await expect(page.getByText('4 sales without a cost basis are left out of these figures.')).toBeVisible();
+
+  // The holdings statement as on 31 Mar 2019 gives the four sales their cost.
+  await page.goto('/trades?import=1');
+  await dialog.getByText('Zerodha', { exact: true }).click();
+  await dialog.locator('input[type="file"]').setInputFiles(HOLDINGS);
+  await expect(dialog.getByText('Holdings as at the end of 31 March 2019.')).toBeVisible();
+  await expect(dialog.getByText('4 sales get their cost basis from this statement.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Use 5 lines' }).click();
+  await expect(dialog.getByText('Imported zerodha-holdings-2019-03-31.csv')).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(await shape()).toEqual({ shorts: 0, missing: 0 });
+
+  // TCS sold on 13 Dec 2024 (bought 10 Jul 2018 at 1,872.50): gross 20 × 2,492.50 = +₹49,850.00, less its charges.
+  const [tcs] = await sql<{ net: string; gross: string }>(
+    `select net_pnl::text as net, gross_pnl::text as gross from public.trades
+     where user_id = $1 and symbol = 'TCS' and exit_date = '2024-12-13'`,
+    [user.id],
+  );
+  expect(tcs?.gross).toBe('49850.00');
+  const net = Number(tcs?.net);
+  const inr = (n: number) => n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+  // The calendar puts it on its exit day…
+  await page.goto('/calendar?month=2024-12');
+  const day = new RegExp(`^13 Dec(ember)? 2024: \\+₹${inr(net).replace(/[.]/g, '\\.')} net, 1 trade$`);
+  await expect(page.getByRole('button', { name: day })).toBeVisible();
+
+  // …and so does funds (with the capital put in when the tradebook starts): trading P&L after charges moves by the
+  // same amount on 13 Dec 2024.
+  await sql(
+    `insert into public.funds (user_id, kind, amount, occurred_on) values ($1, 'deposit', 200000, '2019-04-01')`,
+    [user.id],
+  );
+  await page.goto('/funds');
+  const rows = page.locator('table').filter({ hasText: 'Trading P&L after charges' }).locator('tbody tr');
+  await rows.first().waitFor({ state: 'attached' });
+  const table = await rows.evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td, th')].map((cell) => cell.textContent ?? '')),
+  );
+  const at = table.findIndex((cells) => cells[0] === '2024-12-13');
+  expect(at).toBeGreaterThan(0);
+  const rupees = (text: string | undefined) => Number((text ?? '').replace(/[₹,+\s]/g, '').replace('−', '-'));
+  const change = rupees(table[at]?.[3]) - rupees(table[at - 1]?.[3]);
+  expect(change.toFixed(2)).toBe(net.toFixed(2));
+});
