@@ -1,6 +1,6 @@
 // The trades page's two holdings dialogs: a typed opening position (saved as an import of its own, so it can be
 // undone from the history) and splits and bonuses (each change rebuilds the share's trades from its ex-date).
-import { type CorporateAction, planImport, typedOpeningLot } from '@bahi/trading';
+import { type CorporateAction, istDate, planImport, typedOpeningLot } from '@bahi/trading';
 import {
   BROKER_OPTIONS,
   type CorporateActionsDialogProps,
@@ -16,7 +16,7 @@ import { corporateActionOf, openingPosition, openingPositionStart } from './hold
 import { changeCorporateAction, commitPlan, loadJournalForPlan, useCorporateActions } from './import-data';
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-const istToday = () => new Date(Date.now() + 19_800_000).toISOString().slice(0, 10);
+const istToday = () => istDate(Date.now());
 const BROKERS = BROKER_OPTIONS.map(([id, label]) => ({ id, label }));
 
 export function useOpeningPosition(

@@ -78,6 +78,10 @@ describe('trade filters', () => {
     expect(ids({ outcome: 'loss' })).toEqual(['b']);
     expect(ids({ outcome: 'breakeven' })).toEqual(['c']);
     expect(ids({ outcome: 'open' })).toEqual(['d']);
+    // A sale with no cost basis is not open: it has exited, its P&L is just unknown.
+    const missing = trade({ id: 'm', symbol: 'INFY', netPnl: null, status: 'missing_cost' });
+    expect(filterTrades([...journal, missing], { outcome: 'open' }).map((t) => t.id)).toEqual(['d']);
+    expect(filterTrades([...journal, missing], { symbol: 'INFY' }).map((t) => t.id)).toEqual(['m']);
   });
   it('searches symbol, underlying and notes', () => {
     expect(ids({ search: 'breakout' })).toEqual(['b']);

@@ -34,6 +34,8 @@ export interface FilterableTrade {
   /** The IST day of exit, when the P&L is realised (the database's `exit_date`); null while the trade is open. */
   exitDate: string | null;
   segment: 'equity' | 'futures' | 'options';
+  /** A sale with no cost basis yet ('missing_cost') is neither open nor won or lost: no outcome matches it. */
+  status?: 'open' | 'closed' | 'missing_cost';
   symbol: string;
   underlying?: string | null;
   playbookId?: string | null;
@@ -65,7 +67,7 @@ export function tradeMatcher(filter: TradeFilter): (trade: FilterableTrade) => b
       if (filter.playbookId === 'none' ? t.playbookId : t.playbookId !== filter.playbookId) return false;
     }
     if (tag && !t.tags.some((name) => name.toLowerCase() === tag)) return false;
-    if (filter.outcome && outcomeOf(t.netPnl) !== filter.outcome) return false;
+    if (filter.outcome && (t.status === 'missing_cost' || outcomeOf(t.netPnl) !== filter.outcome)) return false;
     if (search) {
       const text = `${t.symbol} ${t.underlying ?? ''} ${t.notes ?? ''}`.toLowerCase();
       if (!text.includes(search)) return false;
