@@ -225,6 +225,10 @@ values
 insert into public.corporate_actions (user_id, symbol, kind, ratio_from, ratio_to, ex_date, note)
 values ('6d656d6f-0000-4000-8000-000000000001', 'HDFCBANK', 'bonus', 1, 1, '2025-08-26', 'Bonus 1:1');
 
+-- A 31 Jan 2018 value the trader gave for the tax P&L (illustrative), for shares held since before 1 Feb 2018.
+insert into public.fair_market_values (user_id, symbol, isin, price)
+values ('6d656d6f-0000-4000-8000-000000000001', 'RELIANCE', 'INE002A01018', 966.25);
+
 -- ---------------------------------------------------------------------------------------------------
 -- Trades: one or two a trading day from 3 Aug to 20 Nov 2026, rotating through the instruments below.
 -- Prices follow a smooth path around late-2026 levels; wins, sizes and times come from pg_temp.u.

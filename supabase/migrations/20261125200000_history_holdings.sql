@@ -165,7 +165,8 @@ begin
           'segment must be equity, futures or options'
         when coalesce(t.v ->> 'product', '') not in ('intraday', 'delivery', 'carry_forward') then
           'product must be intraday, delivery or carry_forward'
-        when (t.v ->> 'segment' = 'equity') <> (t.v ->> 'product' in ('intraday', 'delivery')) then
+        when case when t.v ->> 'segment' = 'equity' then t.v ->> 'product' not in ('intraday', 'delivery')
+          else t.v ->> 'product' not in ('intraday', 'carry_forward') end then
           'product must be intraday or delivery for equity, intraday or carry_forward for futures and options'
         when jsonb_typeof(t.v -> 'symbol') is distinct from 'string'
           or length(trim(t.v ->> 'symbol')) not between 1 and 64 then 'symbol must be 1 to 64 characters'

@@ -18,6 +18,7 @@ export default defineProject({
       'tests/rpcs.test.ts',
       'tests/import-trades.test.ts',
       'tests/rebuild-trades.test.ts',
+      'tests/tax-pnl.test.ts',
       'tests/migrations.test.ts',
       'tests/stack.e2e.test.ts',
       'functions/razorpay/activation.sql.test.ts',

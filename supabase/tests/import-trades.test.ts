@@ -464,7 +464,7 @@ describe('bad input', () => {
     expect(await message(fileOf('x.csv'), [{ ...sbinRoundTrip(['B1', 'B2']), quantity: 'ten' }])).toBe(
       'Trade 1: quantity must be a whole number of units above 0.',
     );
-    expect(await message(fileOf('x.csv'), [{ ...sbinRoundTrip(['B1', 'B2']), segment: 'options' }])).toBe(
+    expect(await message(fileOf('x.csv'), [{ ...sbinRoundTrip(['B1', 'B2']), product: 'carry_forward' }])).toBe(
       'Trade 1: product must be intraday or delivery for equity, intraday or carry_forward for futures and options.',
     );
     // A time without its offset would land on the server's time zone and could move the trade to another day.

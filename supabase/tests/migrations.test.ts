@@ -38,6 +38,7 @@ describe('migrations', () => {
       'private.app_settings',
       'public.broker_profiles',
       'public.corporate_actions',
+      'public.fair_market_values',
       'public.funds',
       'public.gallery_items',
       'public.imports',
@@ -99,8 +100,8 @@ describe('migrations', () => {
          (select count(*) from private.app_settings)::int as settings`,
     );
     expect(after).toEqual(before);
-    // 12 journal tables × 4 + 4 read-own + 4 on storage.objects
-    expect(before.policies).toBe(56);
+    // 13 journal tables × 4 + 4 read-own + 4 on storage.objects
+    expect(before.policies).toBe(60);
   });
 });
 

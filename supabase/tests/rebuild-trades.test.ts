@@ -166,6 +166,38 @@ describe('a sale with no cost basis', () => {
     ]);
   });
 
+  it('takes an option bought and sold the same day as intraday, and refuses a delivery future', async () => {
+    const option = {
+      ...equity,
+      segment: 'options',
+      product: 'intraday',
+      symbol: 'BANKNIFTY1941130000CE',
+      isin: null,
+      underlying: 'BANKNIFTY',
+      expiry: '2019-04-11',
+      strike: 30000,
+      option_type: 'CE',
+      lot_size: 20,
+      quantity: 20,
+      avg_entry_price: 245,
+      avg_exit_price: 180.5,
+      entry_time: '2019-04-09T10:00:00+05:30',
+      exit_time: '2019-04-09T10:00:00+05:30',
+      status: 'closed',
+      gross_pnl: -1290,
+      executions: [fill('buy', 20, 245, '2019-04-09', 'O1'), fill('sell', 20, 180.5, '2019-04-09', 'O2')],
+    };
+    await importAs(file('fo.csv'), [option]);
+    expect(await rows('select product from public.trades where user_id = $1', [OTHER])).toEqual([
+      { product: 'intraday' },
+    ]);
+    expect(
+      (await failure(importAs(file('fo2.csv'), [{ ...option, product: 'delivery', executions: [] }]))).message,
+    ).toBe(
+      'Trade 1: product must be intraday or delivery for equity, intraday or carry_forward for futures and options.',
+    );
+  });
+
   it('refuses a missing-cost trade with a price or P&L, or an opening lot that sells', async () => {
     const bad = (trade: object) => failure(importAs(file('x.csv'), [trade]));
     expect((await bad({ ...missingSale(), gross_pnl: 100 })).message).toBe(

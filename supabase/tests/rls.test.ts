@@ -53,6 +53,7 @@ describe('user tables', () => {
     expect(userTables).toEqual([
       'broker_profiles',
       'corporate_actions',
+      'fair_market_values',
       'funds',
       'gallery_items',
       'imports',

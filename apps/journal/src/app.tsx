@@ -46,6 +46,7 @@ const Analytics = lazyPage(() => import('./pages/analytics'));
 const Assistant = lazyPage(() => import('./pages/assistant'));
 const Notebook = lazyPage(() => import('./pages/notebook'));
 const Funds = lazyPage(() => import('./pages/funds'));
+const Tax = lazyPage(() => import('./pages/tax'));
 const PositionSizing = lazyPage(() => import('./pages/position-sizing'));
 const Gallery = lazyPage(() => import('./pages/gallery'));
 const Playbooks = lazyPage(() => import('./pages/playbooks'));
@@ -62,6 +63,7 @@ const AREAS: Array<[string, LazyPage<object>]> = [
   [assistantPath, Assistant],
   ['/notebook', Notebook],
   ['/funds', Funds],
+  ['/tax', Tax],
   ['/position-sizing', PositionSizing],
   ['/gallery', Gallery],
   ['/playbooks', Playbooks],

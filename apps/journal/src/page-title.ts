@@ -32,6 +32,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/[^/]+-AI$/, 'AI assistant'],
   [/^\/notebook$/, 'Notebook'],
   [/^\/funds$/, 'Funds'],
+  [/^\/tax$/, 'Tax P&L'],
   [/^\/position-sizing$/, 'Position sizing'],
   [/^\/gallery$/, 'Gallery'],
   [/^\/playbooks$/, 'Playbooks'],

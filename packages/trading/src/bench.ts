@@ -1,6 +1,7 @@
 // `npm run bench` for @bahi/trading: importing a 50,000-row Zerodha tradebook and every statistic over 100,000 trades.
 import { benchImport } from './import/bench';
 import { benchStats } from './stats/bench';
+import { benchTax } from './tax/bench';
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const verdict = (value: number, target: number) => (value <= target ? 'ok' : 'OVER TARGET');
@@ -27,4 +28,10 @@ console.log(
 console.log(
   `  parts alone: summarize ${ms(stats.summarizeMs)}, group-by ×12 ${ms(stats.groupByAllMs)}, ` +
     `R distribution ${ms(stats.rDistributionMs)}, calendar ${ms(stats.calendarMonthMs)}`,
+);
+
+const tax = benchTax();
+console.log(
+  `tax P&L of a financial year over ${tax.trades.toLocaleString('en-IN')} trades (${tax.years} years), median of 9: ` +
+    `${ms(tax.yearMs)} (target ≤ ${tax.targetMs} ms: ${verdict(tax.yearMs, tax.targetMs)}); every year: ${ms(tax.allYearsMs)}`,
 );

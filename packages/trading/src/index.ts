@@ -55,6 +55,9 @@ export {
   segmentRates,
 } from './charges/rates';
 export { kolkataDate } from './charges/trade-date';
+// The tax P&L of a financial year: business income, capital gains by rate and holding period, Schedule 112A, with the
+// rules (rates, exemptions, the Act in force and its sections) as sourced data; and the sheets a tax preparer opens.
+export { type Sheet, type SheetCell, writeCsv, writeWorkbook } from './export/xlsx-writer';
 // Filters shared by the trades list and analytics.
 export {
   DATE_BASES,
@@ -206,5 +209,38 @@ export {
   summarize,
 } from './stats/summarize';
 export type { DayStat, Rate, Stat, TradeForStats, TradeStat } from './stats/types';
+export {
+  AUDIT_THRESHOLDS,
+  actFor,
+  CAPITAL_GAINS_RATES,
+  type CapitalGainsRates,
+  capitalGainsRatesOn,
+  type Evidence as TaxEvidence,
+  financialYearOf,
+  GRANDFATHERING,
+  LONG_TERM_AFTER_MONTHS,
+  longTermExemptionFor,
+  SET_OFF_RULES,
+  TAX_ACTS,
+  TAX_DISCLAIMER,
+  type TaxAct,
+  TURNOVER_RULE,
+  taxYearLabel,
+} from './tax/rules';
+export { taxReportSheets } from './tax/tax-export';
+export { isLongTerm, type TaxOptions, taxableByRate, taxPnl, taxYears } from './tax/tax-pnl';
+export { type TaxSource, taxTradeOf } from './tax/tax-trade';
+export type {
+  BusinessIncome,
+  CapitalGainRow,
+  CapitalGains,
+  LongTermGains,
+  RatePeriod,
+  Schedule112ARow,
+  TaxHead,
+  TaxLot,
+  TaxTrade,
+  TaxYear,
+} from './tax/types';
 // India time (UTC+05:30, no daylight saving) without Intl: exchange dates and times.
 export { formatIstTimestamp, IST_OFFSET_MS, isIsoDate, istDate, parseTimestamp, toIstTimestamp } from './time/ist';

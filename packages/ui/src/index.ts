@@ -56,6 +56,7 @@ export * from './screens/journal/opening-position';
 export * from './screens/journal/playbook-form';
 export * from './screens/journal/playbooks';
 export * from './screens/journal/position-sizing';
+export * from './screens/journal/tax';
 export * from './screens/journal/trade-filter-bar';
 export * from './screens/journal/trade-form';
 export * from './screens/journal/trades';

@@ -12,6 +12,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { CSV_TYPE, download } from '../download';
 import { undoImport, useImportHistory } from '../import/import-data';
 import { useCorporateActionsDialog, useOpeningPosition } from '../import/use-holdings';
 import { useImport } from '../import/use-import';
@@ -30,16 +31,6 @@ const BROKER_LABEL: Record<string, string> = {
   icici: 'ICICI Direct',
   other: 'Other (mapped CSV)',
 };
-
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // Revoke after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** /trades: the journal's trades, filtered through the URL (shared with /analytics), with import at ?import=1. */
 export default function TradesPage() {
@@ -110,7 +101,7 @@ export default function TradesPage() {
       playbooks={(playbooks.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
       tags={(tags.data ?? []).map((t) => t.name)}
       analyticsHref={`/analytics${filterKey ? `?${filterKey}` : ''}`}
-      onExport={() => download(tradesCsv(filtered, playbookNames), tradesCsvFileName())}
+      onExport={() => download(tradesCsv(filtered, playbookNames), tradesCsvFileName(), CSV_TYPE)}
       onAddTag={async (ids, name) => {
         await tagTrades(ids, name);
         await refresh();

@@ -26,6 +26,7 @@ const areas = [
   'Calendar',
   'Analytics',
   'Funds',
+  'Tax P&L',
   'Playbooks',
   'Notebook',
   'Gallery',

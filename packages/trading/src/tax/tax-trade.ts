@@ -1,0 +1,98 @@
+// A journal trade as the tax P&L reads it: its IST days, its values, its STT, and for a delivery sale the lots it
+// came from (each entry fill, opening lot or bonus, with its acquisition day and cost) in the sale's units.
+import type { CorporateAction } from '../import/match';
+import { istDate, parseTimestamp } from '../time/ist';
+import type { TaxLot, TaxTrade } from './types';
+
+/** The fields of a stored trade the tax P&L needs, with its fills when it has them. */
+export interface TaxSource {
+  id: string;
+  symbol: string;
+  isin: string | null;
+  exchange: 'NSE' | 'BSE' | 'MCX';
+  segment: 'equity' | 'futures' | 'options';
+  product: 'intraday' | 'delivery' | 'carry_forward';
+  side: 'long' | 'short';
+  status: 'open' | 'closed' | 'missing_cost';
+  entryTime: string;
+  exitTime: string | null;
+  quantity: number;
+  entryPrice: number | null;
+  exitPrice: number | null;
+  grossPnl: number | null;
+  charges: number;
+  chargesBreakdown: Record<string, number> | null;
+  /** Splits and bonuses applied while the position was open. */
+  adjustments: readonly CorporateAction[];
+  /** The trade's stored fills; absent for a trade typed by hand. */
+  executions?: readonly { side: 'buy' | 'sell'; quantity: number; price: number; executedAt: string; kind: string }[];
+}
+
+const day = (instant: string) => istDate(parseTimestamp(instant));
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Shares per original share from `acquired` to the sale: the splits in between. */
+function splitScale(adjustments: readonly CorporateAction[], acquired: string, sold: string): number {
+  let scale = 1;
+  for (const a of adjustments) {
+    if (a.kind === 'split' && a.exDate > acquired && a.exDate <= sold) scale *= a.to / a.from;
+  }
+  return scale;
+}
+
+/** The lots of a delivery sale, in its units (the parts of fills are stored in the fills' own units). */
+function lotsOf(t: TaxSource, sold: string): TaxLot[] {
+  const entries = (t.executions ?? []).filter((e) => e.side === 'buy');
+  if (entries.length === 0) {
+    return [{ acquired: day(t.entryTime), quantity: t.quantity, cost: round2((t.entryPrice ?? 0) * t.quantity) }];
+  }
+  const lots = entries.map((e) => {
+    const acquired = day(e.executedAt);
+    return {
+      acquired,
+      quantity: Math.round(e.quantity * splitScale(t.adjustments, acquired, sold)),
+      cost: e.kind === 'bonus' ? 0 : round2(e.quantity * e.price),
+    };
+  });
+  // Rounding a split's units can leave the lots a share off the sale: the largest lot takes the difference.
+  const off = t.quantity - lots.reduce((s, l) => s + l.quantity, 0);
+  if (off !== 0) {
+    const largest = lots.reduce((a, b) => (b.quantity > a.quantity ? b : a));
+    largest.quantity += off;
+  }
+  return lots
+    .filter((l) => l.quantity > 0)
+    .sort((a, b) => (a.acquired < b.acquired ? -1 : a.acquired > b.acquired ? 1 : 0));
+}
+
+/** The trade for the tax P&L, or null while it is open (nothing is realised yet). */
+export function taxTradeOf(t: TaxSource): TaxTrade | null {
+  if (t.status === 'open' || t.exitTime === null || t.exitPrice === null) return null;
+  const exitDate = day(t.exitTime);
+  const entryValue = round2((t.entryPrice ?? 0) * t.quantity);
+  const exitValue = round2(t.exitPrice * t.quantity);
+  const delivery = t.segment === 'equity' && t.exchange !== 'MCX' && t.product === 'delivery';
+  const lots = delivery && t.status === 'closed' ? lotsOf(t, exitDate) : [];
+  const long = t.side === 'long';
+  const buyValue = lots.length > 0 ? round2(lots.reduce((s, l) => s + l.cost, 0)) : long ? entryValue : exitValue;
+  const stt = t.chargesBreakdown ? Number(t.chargesBreakdown.stt ?? 0) : null;
+  return {
+    id: t.id,
+    symbol: t.symbol,
+    isin: t.isin,
+    exchange: t.exchange,
+    segment: t.segment,
+    product: t.product,
+    side: t.side,
+    status: t.status,
+    entryDate: day(t.entryTime),
+    exitDate,
+    quantity: t.quantity,
+    buyValue: t.status === 'missing_cost' ? 0 : buyValue,
+    sellValue: long ? exitValue : entryValue,
+    grossPnl: t.grossPnl,
+    charges: t.charges,
+    stt,
+    lots,
+  };
+}

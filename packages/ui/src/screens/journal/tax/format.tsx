@@ -1,0 +1,85 @@
+import type { TaxHead } from '@bahi/trading';
+import type * as React from 'react';
+import { cn } from '../../../lib/utils';
+
+// What the tax screen's parts share: the heads' names, dates as a return lists them, rates, and the scrolling frame
+// of its wide tables.
+
+export const HEAD_TITLES: Record<TaxHead, string> = {
+  speculative: 'Speculative business income',
+  nonSpeculative: 'Non-speculative business income',
+  shortTerm: 'Short-term capital gains',
+  longTerm: 'Long-term capital gains',
+};
+
+export const TAX_HEADS = Object.keys(HEAD_TITLES) as TaxHead[];
+
+const shortDate = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+const longDate = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** A date-only value read as noon in India, so that no time zone moves it to another day. */
+const istNoon = (iso: string) => new Date(`${iso}T12:00:00+05:30`);
+
+/** '24 Sept 2024', in a <time> element. */
+export function Day({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{shortDate.format(istNoon(iso))}</time>;
+}
+
+export const formatDay = (iso: string) => shortDate.format(istNoon(iso));
+export const formatLongDay = (iso: string) => longDate.format(istNoon(iso));
+
+/** Whole days from one IST day to another. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** '12.5%'. */
+export const formatRate = (rate: number) => `${rate.toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
+
+/** The Act's short citation for a rule ('s. 111A'); nothing when the rules have not loaded. */
+export function sectionRef(sections: Record<string, string> | undefined, key: string): string | null {
+  return sections?.[key] || null;
+}
+
+export const count = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+
+/**
+ * A wide table's own scrolling frame: labelled and focusable, so keyboard users can scroll it, while the page itself
+ * never scrolls sideways. The table's inner container stops scrolling so that this frame is the one that does.
+ */
+export function ScrollRegion({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      aria-label={label}
+      data-slot="tax-scroll-region"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus for keyboard scrolling
+      tabIndex={0}
+      className={cn(
+        'min-w-0 max-w-full overflow-x-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        '[&_[data-slot=table-container]]:overflow-visible [&_caption]:px-3 [&_caption]:pb-3',
+        className,
+      )}
+    >
+      {children}
+    </section>
+  );
+}

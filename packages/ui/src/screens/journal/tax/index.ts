@@ -1,0 +1,4 @@
+// Tax P&L (/tax), split into its sections; this is what the package exports of it.
+
+export { TaxScreen } from './tax-screen';
+export type { TaxRulesView, TaxScreenProps } from './types';
