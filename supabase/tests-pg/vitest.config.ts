@@ -20,6 +20,8 @@ export default defineProject({
       'tests/rebuild-trades.test.ts',
       'tests/tax-pnl.test.ts',
       'tests/migrations.test.ts',
+      'tests/lints.test.ts',
+      'tests/entitlement.test.ts',
       'tests/stack.e2e.test.ts',
       'functions/razorpay/activation.sql.test.ts',
     ],

@@ -57,9 +57,10 @@ describe('migrations', () => {
     for (const t of tables) expect(t.rls, t.name).toBe(true);
   });
 
-  // The functions that write the caller's own trades are SECURITY INVOKER: RLS is their guard.
-  const INVOKER = ['change_corporate_action', 'import_trades', 'rebuild_trades', 'undo_import'];
-  it('make every public function SECURITY DEFINER (but the trade writers) with an empty search_path, closed to anon', async () => {
+  // Only the server's own functions run as their owner; everything a signed-in user may call is SECURITY INVOKER
+  // (RLS, and the checks inside, are its guard), so no SECURITY DEFINER function is open to anon or authenticated.
+  const DEFINER = ['cancel_subscription', 'record_verified_payment'];
+  it('make only the server-only public functions SECURITY DEFINER, all with an empty search_path, closed to anon', async () => {
     const fns = await rows<{ name: string; definer: boolean; config: string[] | null; anon: boolean; auth: boolean }>(
       `select p.proname as name, p.prosecdef as definer, p.proconfig as config,
          has_function_privilege('anon', p.oid, 'execute') as anon,
@@ -67,7 +68,8 @@ describe('migrations', () => {
        from pg_proc p where p.pronamespace = 'public'::regnamespace order by 1`,
     );
     for (const f of fns) {
-      expect(f.definer, f.name).toBe(!INVOKER.includes(f.name));
+      expect(f.definer, f.name).toBe(DEFINER.includes(f.name));
+      if (f.definer) expect(f.auth, f.name).toBe(false);
       expect(f.config, f.name).toContain('search_path=""');
       expect(f.anon, f.name).toBe(false);
     }
@@ -100,8 +102,8 @@ describe('migrations', () => {
          (select count(*) from private.app_settings)::int as settings`,
     );
     expect(after).toEqual(before);
-    // 13 journal tables × 4 + 4 read-own + 4 on storage.objects
-    expect(before.policies).toBe(60);
+    // 13 journal tables × 4 + 4 read-own + 2 role writes (admin) + 4 on storage.objects
+    expect(before.policies).toBe(62);
   });
 });
 

@@ -6,6 +6,8 @@
 // The tests run in order and share one server: the bootstrap admin grants itself roles before a normal user asks
 // about it, and the payment tests build on each other (pay, verify again, tamper, another user, cancel).
 import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import {
   type AccessService,
@@ -283,9 +285,30 @@ describe('payment end to end: create order → sandbox checkout → verify → a
     return data;
   }
 
-  it('starts without access', async () => {
+  /** A one-pixel PNG for the gallery bucket. */
+  const PIXEL = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
+  it('starts without access: the guard sends them to /subscription and the server refuses journal writes', async () => {
     expect(await payer.access.latestActiveSubscription(payer.id)).toBeNull();
     expect(await guardDashboard(payer)).toEqual(SENT_TO_SUBSCRIPTION);
+
+    // Past the browser's guard, straight to the API: reading is allowed, writing is not.
+    const read = await payer.client.from('playbooks').select('id');
+    expect(read).toMatchObject({ status: 200, data: [] });
+    const insert = await payer.client.from('playbooks').insert({ user_id: payer.id, name: 'Opening range' });
+    expect(insert.status).toBe(403);
+    expect(insert.error).toMatchObject({ code: '42501' });
+    const upload = await payer.client.storage
+      .from('gallery')
+      .upload(`${payer.id}/setup.png`, PIXEL, { contentType: 'image/png' });
+    expect(upload.error?.message).toMatch(/row-level security/);
+    // Nor can they reach the schema behind the rule: only the config's [api] schemas are served.
+    const rule = await payer.client.schema('access').from('subscriptions').select('end_date');
+    expect(rule.status).toBe(406);
+    expect(rule.error).toMatchObject({ code: 'PGRST106' });
   });
 
   it('pays the monthly plan and gets one calendar month of access', async () => {
@@ -367,8 +390,18 @@ describe('payment end to end: create order → sandbox checkout → verify → a
     expect(subscriptions).toEqual([{ plan: 'monthly', status: 'active', end_date: endDate }]);
   });
 
-  it('the access machine now grants the payer', async () => {
+  it('the access machine now grants the payer, and the server accepts their journal writes', async () => {
     expect(await guardDashboard(payer)).toEqual(GRANTED);
+    const insert = await payer.client
+      .from('playbooks')
+      .insert({ user_id: payer.id, name: 'Opening range' })
+      .select('name')
+      .single();
+    expect(insert).toMatchObject({ status: 201, data: { name: 'Opening range' } });
+    const upload = await payer.client.storage
+      .from('gallery')
+      .upload(`${payer.id}/setup.png`, PIXEL, { contentType: 'image/png' });
+    expect(upload.error).toBeNull();
   });
 
   it('verifying the same payment again changes nothing', async () => {
@@ -426,5 +459,85 @@ describe('payment end to end: create order → sandbox checkout → verify → a
       Date.parse(cancelled.cancelledAt ?? ''),
     );
     expect(await guardDashboard(payer)).toEqual(GRANTED);
+  });
+});
+
+describe('the assistant function: the server decides who may ask the model, and how often', () => {
+  const QUOTA = 2;
+  const env = {
+    ASSISTANT_API_URL: '',
+    ASSISTANT_API_KEY: 'sk-stack-test',
+    ASSISTANT_MODEL: 'stack-test-model',
+    ASSISTANT_DAILY_QUOTA: String(QUOTA),
+  };
+  let modelServer: Server;
+  let questionsToModel = 0;
+  let paidTrader: Account;
+  let lapsed: Account;
+
+  beforeAll(async () => {
+    // An OpenAI-compatible model that counts what reaches it.
+    modelServer = createServer((req, res) => {
+      req.resume().on('end', () => {
+        questionsToModel += 1;
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'ORB is your best setup.' } }] }));
+      });
+    });
+    await new Promise<void>((resolve) => modelServer.listen(0, '127.0.0.1', resolve));
+    env.ASSISTANT_API_URL = `http://127.0.0.1:${(modelServer.address() as AddressInfo).port}/v1`;
+    // The local stack's functions read process.env after their own .env; the assistant loads on its first call.
+    Object.assign(process.env, env);
+    paidTrader = await signIn(DEMO_LOGIN);
+    lapsed = await createAccount('lapsed.assistant@bahi.local', { olderThanADay: true });
+  });
+
+  afterAll(async () => {
+    for (const name of Object.keys(env)) delete process.env[name];
+    await new Promise((resolve) => modelServer?.close(resolve));
+  });
+
+  async function ask(
+    account: Account,
+  ): Promise<{ status: number; body: Record<string, unknown>; retryAfter: string | null }> {
+    const { data } = await account.client.auth.getSession();
+    const response = await fetch(`${server.url}/functions/v1/assistant`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${data.session?.access_token}`,
+        apikey: server.anonKey,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ question: 'What are my best setups?', context: { figures: [] } }),
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown>,
+      retryAfter: response.headers.get('Retry-After'),
+    };
+  }
+
+  it('refuses a trader without access, before the model is asked', async () => {
+    expect(await ask(lapsed)).toMatchObject({
+      status: 403,
+      body: { error: 'subscription_required', message: 'A subscription is required to access this feature.' },
+    });
+    expect(questionsToModel).toBe(0);
+  });
+
+  it(`answers a paying trader ${QUOTA} times a day, then 429 until midnight IST`, async () => {
+    for (let i = 0; i < QUOTA; i++)
+      expect(await ask(paidTrader)).toMatchObject({ status: 200, body: { answer: 'ORB is your best setup.' } });
+    const over = await ask(paidTrader);
+    expect(over).toMatchObject({
+      status: 429,
+      body: {
+        error: 'daily_quota_reached',
+        message: `You have asked the AI model ${QUOTA} questions today, the daily limit. It resets at midnight IST.`,
+      },
+    });
+    expect(Number(over.retryAfter)).toBeGreaterThan(0);
+    expect(Number(over.retryAfter)).toBeLessThanOrEqual(DAY_MS / 1000);
+    expect(questionsToModel).toBe(QUOTA);
   });
 });

@@ -1,4 +1,4 @@
-import { createUser, expect, logIn, test } from './support';
+import { createUser, expect, logIn, sql, test } from './support';
 
 test.describe('access guard', () => {
   test("a signed-out visitor sees 'Secure Content' with Login and Sign Up links", async ({ page }) => {
@@ -28,6 +28,27 @@ test.describe('access guard', () => {
     await page.waitForURL('**/subscription');
     await expect(page.getByText('A subscription is required to access this feature').first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Subscription' })).toBeVisible();
+  });
+
+  test('when access ends with the page open, the server refuses the write and the trader reads why', async ({
+    page,
+  }) => {
+    const user = await createUser({ ageHours: 48, subscription: true });
+    await logIn(page, user);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/funds');
+    await expect(page.getByRole('heading', { name: 'Funds', level: 1 })).toBeVisible();
+    // The paid period ends while the page is open: the guard checked on the way in; the database decides now.
+    await sql(`update public.subscriptions set end_date = now() - interval '1 minute' where user_id = $1`, [user.id]);
+    await page.getByRole('button', { name: 'Add movement' }).first().click();
+    const fund = page.getByRole('dialog', { name: 'Add a fund movement' });
+    await fund.getByLabel('Amount (₹)').fill('50000');
+    await fund.getByLabel('Date').fill('2026-11-02');
+    await fund.getByRole('button', { name: 'Add movement' }).click();
+    await expect(fund).toContainText(
+      'Your access has ended, so your journal is read-only. Renew your subscription to add or change entries.',
+    );
+    expect(await sql('select count(*)::int as n from public.funds where user_id = $1', [user.id])).toEqual([{ n: 0 }]);
   });
 
   test('an account inside its first 24 h passes without a subscription', async ({ page }) => {
@@ -121,6 +142,7 @@ test.describe('routes', () => {
       ['/Bahi-AI', 'AI assistant'],
       ['/calendar', 'Calendar'],
       ['/position-sizing', 'Position sizing'],
+      ['/tax', 'Tax P&L'],
       ['/trade-form', 'Add trade'],
       ['/trade-form/abc', 'Edit trade'],
       ['/playbook/create', 'New playbook'],

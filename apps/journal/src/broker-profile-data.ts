@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BrokerProfileRow } from './broker-profile';
 import { PAGE_DATA_FRESH_MS } from './data';
+import { dataError } from './data-error';
 import { journalKeys } from './journal-data';
 import { supabase } from './supabase';
 
@@ -23,7 +24,7 @@ export function brokerProfileQuery(userId: string | undefined) {
         .select(COLUMNS)
         .eq('is_default', true)
         .maybeSingle();
-      if (error) throw new Error(error.message);
+      if (error) throw dataError(error);
       return data as BrokerProfileRow | null;
     },
   });
@@ -36,5 +37,5 @@ export async function saveBrokerProfile(existingId: string | null, row: Omit<Bro
   const { error } = existingId
     ? await supabase.from('broker_profiles').update(row).eq('id', existingId)
     : await supabase.from('broker_profiles').insert({ ...row, is_default: true });
-  if (error) throw new Error(error.message);
+  if (error) throw dataError(error);
 }

@@ -4,6 +4,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appConfig } from './config';
 import { PAGE_DATA_FRESH_MS } from './data';
+import { dataError } from './data-error';
 import { journalKeys } from './journal-data';
 import { supabase } from './supabase';
 import { GALLERY_BUCKET, galleryObjectPath, storageObjectUrl, uploadWithProgress } from './uploads';
@@ -34,14 +35,14 @@ export function galleryQuery(userId: string | undefined) {
         .from('gallery_items')
         .select('id, storage_path, caption, trade_id, note_id, created_at')
         .order('created_at', { ascending: false });
-      if (error) throw new Error(error.message);
+      if (error) throw dataError(error);
       const rows = data ?? [];
       if (rows.length === 0) return [];
       const signed = await supabase.storage.from(GALLERY_BUCKET).createSignedUrls(
         rows.map((r) => r.storage_path as string),
         SIGNED_URL_SECONDS,
       );
-      if (signed.error) throw new Error(signed.error.message);
+      if (signed.error) throw dataError(signed.error);
       const urls = new Map(signed.data.map((s) => [s.path, s.signedUrl]));
       return rows.map((r) => ({
         id: r.id,
@@ -70,7 +71,7 @@ export function useNoteOptions(userId: string | undefined) {
         .select('id, kind, title, journal_date')
         .order('updated_at', { ascending: false })
         .limit(200);
-      if (error) throw new Error(error.message);
+      if (error) throw dataError(error);
       return (data ?? []).map((n) => ({
         id: n.id as string,
         label: n.kind === 'daily' ? `Journal, ${n.journal_date}` : (n.title as string) || 'Untitled page',
@@ -107,7 +108,7 @@ export async function uploadGalleryImage(options: {
     .insert({ storage_path: path, caption: caption.slice(0, 200), trade_id: options.tradeId ?? null });
   if (error) {
     await supabase.storage.from(GALLERY_BUCKET).remove([path]);
-    throw new Error(error.message);
+    throw dataError(error);
   }
 }
 
@@ -119,13 +120,13 @@ export async function updateGalleryItem(
     .from('gallery_items')
     .update({ caption: changes.caption || null, trade_id: changes.tradeId, note_id: changes.noteId })
     .eq('id', id);
-  if (error) throw new Error(error.message);
+  if (error) throw dataError(error);
 }
 
 /** Deletes the row, then the object: should the second step fail, an unseen object is left, never a broken image. */
 export async function deleteGalleryItem(item: { id: string; storagePath: string }): Promise<void> {
   const { error } = await supabase.from('gallery_items').delete().eq('id', item.id);
-  if (error) throw new Error(error.message);
+  if (error) throw dataError(error);
   const removed = await supabase.storage.from(GALLERY_BUCKET).remove([item.storagePath]);
   if (removed.error)
     throw new Error(`The image was removed from the gallery, but not from storage: ${removed.error.message}`);

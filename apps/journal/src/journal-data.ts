@@ -7,6 +7,7 @@ import type { FundMovement } from '@bahi/ui';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_DATA_FRESH_MS } from './data';
+import { dataError } from './data-error';
 import { readAll } from './read-all';
 import { supabase } from './supabase';
 
@@ -172,7 +173,7 @@ export function tagsQuery(userId: string | undefined) {
     staleTime: PAGE_DATA_FRESH_MS,
     queryFn: async (): Promise<Tag[]> => {
       const { data, error } = await supabase.from('tags').select('id, name, color').order('name');
-      if (error) throw new Error(error.message);
+      if (error) throw dataError(error);
       return data as Tag[];
     },
   });
@@ -188,7 +189,7 @@ export function playbooksQuery(userId: string | undefined) {
         .from('playbooks')
         .select('id, name, description, rules, markets, timeframes, is_archived, created_at')
         .order('created_at', { ascending: false });
-      if (error) throw new Error(error.message);
+      if (error) throw dataError(error);
       return (data ?? []).map((p) => ({
         id: p.id,
         name: p.name,
@@ -231,7 +232,7 @@ export async function readJournalTrades(client: SupabaseClient): Promise<Journal
     ),
     client.from('tags').select('id, name'),
   ]);
-  if (tags.error) throw new Error(tags.error.message);
+  if (tags.error) throw dataError(tags.error);
   const names = new Map((tags.data ?? []).map((t) => [t.id as string, t.name as string]));
   const byTrade = new Map<string, string[]>();
   for (const link of links) {
@@ -259,7 +260,7 @@ export async function readFunds(client: SupabaseClient): Promise<FundMovement[]>
     .select('id, kind, amount, occurred_on, note')
     .order('occurred_on', { ascending: false })
     .order('created_at', { ascending: false });
-  if (error) throw new Error(error.message);
+  if (error) throw dataError(error);
   return (data ?? []).map((r) => ({
     id: r.id,
     kind: r.kind,

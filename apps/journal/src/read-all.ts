@@ -1,5 +1,7 @@
 // Reading a whole table through PostgREST, which answers at most `max_rows` rows a request.
 
+import { dataError } from './data-error';
+
 /** PostgREST returns at most `max_rows` (1000) rows a request: read a table in pages of that size, in order. */
 export const PAGE_ROWS = 1000;
 /** Pages asked for at once after the first full one: fewer round trips for a large journal over a real network. */
@@ -14,7 +16,7 @@ export async function readAll<Row>(
 ): Promise<Row[]> {
   const read = async (n: number) => {
     const { data, error } = await page(n * PAGE_ROWS, (n + 1) * PAGE_ROWS - 1);
-    if (error) throw new Error(error.message);
+    if (error) throw dataError(error);
     return data ?? [];
   };
   const rows = await read(0);

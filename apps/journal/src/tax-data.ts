@@ -4,6 +4,7 @@
 import { type CorporateAction, type TaxTrade, taxTradeOf } from '@bahi/trading';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_DATA_FRESH_MS } from './data';
+import { dataError } from './data-error';
 import { journalKeys } from './journal-data';
 import { readAll } from './read-all';
 import { supabase } from './supabase';
@@ -127,7 +128,7 @@ export function fairMarketValuesQuery(userId: string | undefined) {
     staleTime: PAGE_DATA_FRESH_MS,
     queryFn: async (): Promise<Map<string, number>> => {
       const { data, error } = await supabase.from('fair_market_values').select('symbol, isin, price');
-      if (error) throw new Error(error.message);
+      if (error) throw dataError(error);
       const values = new Map<string, number>();
       for (const r of data ?? []) {
         values.set(r.symbol, Number(r.price));
@@ -149,5 +150,5 @@ export async function saveFairMarketValue(
   const { error } = await supabase
     .from('fair_market_values')
     .upsert({ symbol: share.symbol, isin: share.isin, price }, { onConflict: 'user_id,symbol' });
-  if (error) throw new Error(error.message);
+  if (error) throw dataError(error);
 }

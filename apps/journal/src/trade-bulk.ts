@@ -1,4 +1,6 @@
 // Bulk actions of the trades list: tag many trades at once (creating the tag by name if it is new) and delete many.
+
+import { dataError } from './data-error';
 import { supabase } from './supabase';
 
 // PostgREST puts `in` filters in the URL: a few hundred uuids a request keeps it short.
@@ -21,11 +23,11 @@ export async function tagTrades(tradeIds: readonly string[], tagName: string): P
     .from('tags')
     .select('id, name')
     .ilike('name', name.replace(/[\\%_]/g, '\\$&'));
-  if (found.error) throw new Error(found.error.message);
+  if (found.error) throw dataError(found.error);
   let tagId = found.data?.[0]?.id as string | undefined;
   if (!tagId) {
     const created = await supabase.from('tags').insert({ name }).select('id').single();
-    if (created.error) throw new Error(created.error.message);
+    if (created.error) throw dataError(created.error);
     tagId = created.data.id as string;
   }
   for (const part of chunks(tradeIds, ROWS_PER_INSERT)) {
@@ -33,7 +35,7 @@ export async function tagTrades(tradeIds: readonly string[], tagName: string): P
       part.map((trade_id) => ({ trade_id, tag_id: tagId })),
       { onConflict: 'trade_id,tag_id', ignoreDuplicates: true },
     );
-    if (error) throw new Error(error.message);
+    if (error) throw dataError(error);
   }
   return tagId;
 }
@@ -41,6 +43,6 @@ export async function tagTrades(tradeIds: readonly string[], tagName: string): P
 export async function deleteTrades(tradeIds: readonly string[]): Promise<void> {
   for (const part of chunks(tradeIds, IDS_PER_REQUEST)) {
     const { error } = await supabase.from('trades').delete().in('id', part);
-    if (error) throw new Error(error.message);
+    if (error) throw dataError(error);
   }
 }

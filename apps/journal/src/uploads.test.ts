@@ -102,6 +102,17 @@ describe('uploadWithProgress', () => {
     await expect(done).rejects.toThrow('Upload failed: The object exceeded the maximum allowed size');
   });
 
+  it('says so in plain words when the server refuses the upload because access has ended', async () => {
+    const { xhr, done } = start();
+    xhr.status = 400;
+    xhr.responseText =
+      '{"statusCode":"403","error":"Unauthorized","message":"new row violates row-level security policy"}';
+    xhr.onload?.();
+    await expect(done).rejects.toThrow(
+      'Your access has ended, so your journal is read-only. Renew your subscription to add or change entries.',
+    );
+  });
+
   it('fails on a network error and when cancelled', async () => {
     const lost = start();
     lost.xhr.onerror?.();

@@ -2,6 +2,8 @@
 // the file goes through XMLHttpRequest to the same Storage endpoint (`POST /storage/v1/object/<bucket>/<path>`)
 // with the user's access token and the project's apikey, and `xhr.upload.onprogress` drives the bar.
 
+import { isAccessRefusal, READ_ONLY_MESSAGE } from './data-error';
+
 export const GALLERY_BUCKET = 'gallery';
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -51,7 +53,9 @@ export interface UploadRequest {
 function storageError(status: number, body: string): string {
   try {
     const parsed = JSON.parse(body) as { message?: string; error?: string };
-    if (parsed.message || parsed.error) return `Upload failed: ${parsed.message ?? parsed.error}`;
+    const message = parsed.message ?? parsed.error;
+    if (message && isAccessRefusal({ message })) return READ_ONLY_MESSAGE;
+    if (message) return `Upload failed: ${message}`;
   } catch {
     // not JSON
   }

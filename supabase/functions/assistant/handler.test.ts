@@ -3,6 +3,7 @@ import { fakeAuth } from '../razorpay/fakes.test-support.ts';
 import { createAssistantHandler, LIMITS } from './handler.ts';
 import { completion, sendJson, startModelServer } from './model-server.test-support.ts';
 import { SYSTEM_PROMPT } from './prompt.ts';
+import type { AssistantQuotaPort, QuotaDecision } from './quota.ts';
 
 const URL_BASE = 'http://127.0.0.1:54321/functions/v1/assistant';
 const FIGURES = {
@@ -21,11 +22,38 @@ beforeEach(() => {
   model.reply.current = (_req, res) => sendJson(res, 200, completion('ORB is your best setup: +₹1,600 over 4 trades.'));
 });
 
-function setup(options: { configured?: boolean; timeoutMs?: number; url?: string } = {}) {
-  const auth = fakeAuth({ 'token-a': { id: 'user-a' } });
+/**
+ * The server's rule in memory: user-a has access, user-b has none; answers are counted per user against the
+ * handler's limit. `down` makes the check fail as a database outage would.
+ */
+function fakeQuota(state: { down?: boolean } = {}) {
+  const used = new Map<string, number>();
+  const calls: Array<[string, number]> = [];
+  const quota: AssistantQuotaPort = {
+    async take(userId, limit): Promise<QuotaDecision> {
+      calls.push([userId, limit]);
+      if (state.down) throw new Error('connection refused');
+      if (userId !== 'user-a') return { allowed: false, reason: 'no_access', limit };
+      const n = used.get(userId) ?? 0;
+      if (n >= limit) return { allowed: false, reason: 'quota', limit };
+      used.set(userId, n + 1);
+      return { allowed: true, used: n + 1, limit };
+    },
+  };
+  return { quota, calls, state };
+}
+
+function setup(
+  options: { configured?: boolean; timeoutMs?: number; url?: string; dailyQuota?: number; now?: Date } = {},
+) {
+  const auth = fakeAuth({ 'token-a': { id: 'user-a' }, 'token-b': { id: 'user-b' } });
+  const quota = fakeQuota();
   const log = vi.fn();
   const handler = createAssistantHandler({
     auth,
+    quota: quota.quota,
+    dailyQuota: options.dailyQuota,
+    clock: options.now ? () => options.now as Date : undefined,
     model:
       options.configured === false
         ? null
@@ -48,7 +76,7 @@ function setup(options: { configured?: boolean; timeoutMs?: number; url?: string
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : null, response };
   };
-  return { call, auth, log };
+  return { call, auth, log, quota };
 }
 
 describe('assistant function without a model configured', () => {
@@ -139,6 +167,68 @@ describe('assistant function with a model', () => {
       status: 405,
       body: { error: 'method_not_allowed' },
     });
+  });
+});
+
+describe('assistant function: the server decides who may ask, and how often', () => {
+  const QUESTION = { question: 'What are my best setups?', context: FIGURES };
+
+  it("refuses a trader without access (403, the spec's words) and sends nothing to the model", async () => {
+    const { call } = setup();
+    expect(await call(QUESTION, { token: 'token-b' })).toMatchObject({
+      status: 403,
+      body: { error: 'subscription_required', message: 'A subscription is required to access this feature.' },
+    });
+    expect(model.received).toEqual([]);
+  });
+
+  it('answers up to the daily quota, then 429 with a clear message and Retry-After until midnight IST', async () => {
+    // 23:59 in India (18:29 UTC): the count starts again in 60 seconds.
+    const { call, quota } = setup({ dailyQuota: 2, now: new Date('2026-11-25T18:29:00Z') });
+    expect((await call(QUESTION)).status).toBe(200);
+    expect((await call(QUESTION)).status).toBe(200);
+    const third = await call(QUESTION);
+    expect(third).toMatchObject({
+      status: 429,
+      body: {
+        error: 'daily_quota_reached',
+        message: 'You have asked the AI model 2 questions today, the daily limit. It resets at midnight IST.',
+      },
+    });
+    expect(third.response.headers.get('Retry-After')).toBe('60');
+    expect(third.response.headers.get('Access-Control-Expose-Headers')).toBe('Retry-After');
+    expect(model.received).toHaveLength(2);
+    expect(quota.calls).toEqual([
+      ['user-a', 2],
+      ['user-a', 2],
+      ['user-a', 2],
+    ]);
+  });
+
+  it('uses 50 answers a day when no quota is configured', async () => {
+    const { call, quota } = setup();
+    await call(QUESTION);
+    expect(quota.calls).toEqual([['user-a', 50]]);
+  });
+
+  it('does not count a question refused for its own fault, or a GET', async () => {
+    const { call, quota } = setup();
+    await call({ question: '' });
+    await call('not json');
+    await call({ question: 'x'.repeat(LIMITS.questionChars + 1) });
+    await call(undefined, { method: 'GET' });
+    expect(quota.calls).toEqual([]);
+  });
+
+  it('fails closed when access cannot be checked (502) and sends nothing to the model', async () => {
+    const { call, quota, log } = setup();
+    quota.state.down = true;
+    expect(await call(QUESTION)).toMatchObject({
+      status: 502,
+      body: { error: 'access_unavailable', message: 'Your access could not be checked. Try again.' },
+    });
+    expect(model.received).toEqual([]);
+    expect(log).toHaveBeenCalledWith('access check failed', expect.any(Error));
   });
 });
 

@@ -2,6 +2,7 @@ import type { AuthPort } from '../razorpay/types.ts';
 import { AssistantError, corsHeaders, errorResponse, json } from './http.ts';
 import { complete, type ModelConfig } from './model.ts';
 import { buildMessages } from './prompt.ts';
+import { type AssistantQuotaPort, DEFAULT_DAILY_QUOTA, secondsToIstMidnight } from './quota.ts';
 
 /** Caps that keep a request (and so the bill of the model's owner) small. */
 export const LIMITS = {
@@ -23,10 +24,20 @@ export const messages = {
   questionTooLong: `A question can be at most ${LIMITS.questionChars} characters.`,
   contextTooLarge: 'Too many figures were sent with the question.',
   methodNotAllowed: 'Method not allowed',
+  // The spec's words for a paid area without access.
+  noAccess: 'A subscription is required to access this feature.',
+  quotaReached: (limit: number) =>
+    `You have asked the AI model ${limit} questions today, the daily limit. It resets at midnight IST.`,
+  accessUnavailable: 'Your access could not be checked. Try again.',
 } as const;
 
 export interface AssistantDeps {
   auth: AuthPort;
+  /** The server's access rule and the per-user daily count of model answers. */
+  quota: AssistantQuotaPort;
+  /** Model answers per user per IST day (default DEFAULT_DAILY_QUOTA). */
+  dailyQuota?: number;
+  clock?: () => Date;
   /** Null unless the server has a model configured: then nothing is sent anywhere. */
   model: ModelConfig | null;
   fetch?: typeof fetch;
@@ -50,6 +61,25 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export function createAssistantHandler(deps: AssistantDeps): (request: Request) => Promise<Response> {
   const log = deps.log ?? ((message: string, detail?: unknown) => console.error(`[assistant] ${message}`, detail));
+
+  const limit = deps.dailyQuota ?? DEFAULT_DAILY_QUOTA;
+
+  // Every question that reaches the model counts, answered or not: the model's owner pays for it either way.
+  async function takeAnswer(userId: string): Promise<void> {
+    let decision: Awaited<ReturnType<AssistantQuotaPort['take']>>;
+    try {
+      decision = await deps.quota.take(userId, limit);
+    } catch (error) {
+      log('access check failed', error);
+      throw new AssistantError(502, 'access_unavailable', messages.accessUnavailable);
+    }
+    if (decision.allowed) return;
+    if (decision.reason === 'no_access') throw new AssistantError(403, 'subscription_required', messages.noAccess);
+    const retryAfter = secondsToIstMidnight(deps.clock?.() ?? new Date());
+    throw new AssistantError(429, 'daily_quota_reached', messages.quotaReached(decision.limit), {
+      'Retry-After': String(retryAfter),
+    });
+  }
 
   async function handle(request: Request): Promise<Response> {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
@@ -90,6 +120,7 @@ export function createAssistantHandler(deps: AssistantDeps): (request: Request) 
     if (JSON.stringify(context).length > LIMITS.contextBytes) {
       throw new AssistantError(413, 'context_too_large', messages.contextTooLarge);
     }
+    await takeAnswer(user.id);
     const answer = await complete(model, buildMessages(question, context), {
       fetch: deps.fetch,
       timeoutMs: deps.timeoutMs ?? LIMITS.timeoutMs,

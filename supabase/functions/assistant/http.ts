@@ -4,12 +4,13 @@ export const corsHeaders: Record<string, string> = {
   'Access-Control-Allow-Headers':
     'authorization, x-client-info, apikey, content-type, x-region, x-supabase-api-version',
   'Access-Control-Max-Age': '86400',
+  'Access-Control-Expose-Headers': 'Retry-After',
 };
 
-export function json(body: unknown, status = 200): Response {
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { ...corsHeaders, 'Content-Type': 'application/json' },
+    headers: { ...corsHeaders, ...headers, 'Content-Type': 'application/json' },
   });
 }
 
@@ -19,6 +20,8 @@ export class AssistantError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AssistantError';
@@ -26,4 +29,4 @@ export class AssistantError extends Error {
 }
 
 export const errorResponse = (error: AssistantError): Response =>
-  json({ error: error.code, message: error.message }, error.status);
+  json({ error: error.code, message: error.message }, error.status, error.headers);

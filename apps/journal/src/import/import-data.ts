@@ -13,6 +13,7 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type BrokerProfileRow, type ChargeProfile, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../broker-profile';
 import { PAGE_DATA_FRESH_MS } from '../data';
+import { dataError } from '../data-error';
 import { journalKeys } from '../journal-data';
 import { readAll } from '../read-all';
 import { supabase } from '../supabase';
@@ -60,7 +61,7 @@ export async function loadJournalForPlan(): Promise<JournalForPlan> {
     ),
     supabase.from('broker_profiles').select('*').eq('is_default', true).maybeSingle(),
   ]);
-  if (profile.error) throw new Error(profile.error.message);
+  if (profile.error) throw dataError(profile.error);
   const row = profile.data as BrokerProfileRow | null;
   const chargeProfile = row ? toChargeProfile(row) : DEFAULT_CHARGE_PROFILE;
   return {
@@ -93,7 +94,7 @@ function commitMessage(error: { code?: string; message: string }): string {
   // Each call writes all of its trades or nothing: 23505 (a fill already stored, e.g. the same file imported in
   // another tab) and 40001 (a trade it rebuilds has changed) both leave the journal as it was.
   if (error.code === '23505' || error.code === '40001') return `${error.message} Nothing from this part was saved.`;
-  return error.message;
+  return dataError(error).message;
 }
 
 const payloads = (groups: readonly RebuildGroup[], profileId: string | null) =>
@@ -223,7 +224,7 @@ export function corporateActionsQuery(userId: string | undefined) {
         .from('corporate_actions')
         .select('id, symbol, kind, ratio_from, ratio_to, ex_date')
         .order('ex_date', { ascending: false });
-      if (error) throw new Error(error.message);
+      if (error) throw dataError(error);
       return (data as CorporateActionRow[]).map(corporateAction);
     },
   });
@@ -257,7 +258,7 @@ export function importHistoryQuery(userId: string | undefined) {
         )
         .order('created_at', { ascending: false })
         .limit(200);
-      if (error) throw new Error(error.message);
+      if (error) throw dataError(error);
       return (data ?? []).map((r) => ({
         id: r.id,
         broker: r.broker,

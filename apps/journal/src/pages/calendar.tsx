@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { calendarData, closedOn, defaultCalendarMonth, tradesOfDay } from '../calendar-data';
 import { PAGE_DATA_FRESH_MS } from '../data';
+import { dataError } from '../data-error';
 import { excludedNotice } from '../excluded-notice';
 import { journalKeys, useJournalTrades, usePlaybooks } from '../journal-data';
 import { supabase } from '../supabase';
@@ -26,7 +27,7 @@ function dailyNoteQuery(userId: string | undefined, date: string | null) {
         .eq('kind', 'daily')
         .eq('journal_date', date!)
         .maybeSingle();
-      if (error) throw new Error(error.message);
+      if (error) throw dataError(error);
       return data as { title: string; body: string } | null;
     },
   });

@@ -3,6 +3,7 @@ import { kolkataDate } from '@bahi/trading';
 import { type FundEditor, type FundMovement, FundsScreen, toast } from '@bahi/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { dataError } from '../data-error';
 import { excludedNotice } from '../excluded-notice';
 import { fundFormValues, fundsSummary, validateFundForm } from '../funds-data';
 import { fundsQuery, journalKeys, useJournalTrades } from '../journal-data';
@@ -30,7 +31,7 @@ export default function FundsPage() {
       const { error } = id
         ? await supabase.from('funds').update(row).eq('id', id)
         : await supabase.from('funds').insert(row);
-      if (error) throw new Error(error.message);
+      if (error) throw dataError(error);
     },
     onSuccess: async (_, { id }) => {
       setEditor(undefined);
@@ -43,7 +44,7 @@ export default function FundsPage() {
   const remove = useMutation({
     mutationFn: async (m: FundMovement) => {
       const { error } = await supabase.from('funds').delete().eq('id', m.id);
-      if (error) throw new Error(error.message);
+      if (error) throw dataError(error);
     },
     onSuccess: async () => {
       toast.success('Movement deleted');

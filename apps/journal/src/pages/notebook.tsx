@@ -12,6 +12,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_DATA_FRESH_MS } from '../data';
+import { dataError } from '../data-error';
 import { journalKeys, useJournalTrades } from '../journal-data';
 import {
   DraftSaver,
@@ -55,7 +56,7 @@ async function persistNote(id: string | null, selection: NotebookSelection, draf
   const fields = { title: draft.title, body: draft.body, pinned: draft.pinned };
   if (id) {
     const { error } = await supabase.from('notes').update(fields).eq('id', id);
-    if (error) throw new Error(error.message);
+    if (error) throw dataError(error);
     return id;
   }
   if (selection.kind !== 'daily') throw new Error('This page no longer exists.');
@@ -65,14 +66,14 @@ async function persistNote(id: string | null, selection: NotebookSelection, draf
     .select('id')
     .single();
   if (!inserted.error) return inserted.data.id as string;
-  if (inserted.error.code !== '23505') throw new Error(inserted.error.message);
+  if (inserted.error.code !== '23505') throw dataError(inserted.error);
   const existing = await supabase
     .from('notes')
     .select('id')
     .eq('kind', 'daily')
     .eq('journal_date', selection.date)
     .single();
-  if (existing.error) throw new Error(existing.error.message);
+  if (existing.error) throw dataError(existing.error);
   return persistNote(existing.data.id as string, selection, draft);
 }
 

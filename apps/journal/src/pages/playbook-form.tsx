@@ -3,6 +3,7 @@ import { emptyPlaybook, type PlaybookFormErrors, PlaybookFormScreen, type Playbo
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { dataError } from '../data-error';
 import { journalKeys, usePlaybooks } from '../journal-data';
 import { type PlaybookRow, playbookFormValues, validatePlaybook } from '../playbook-form-values';
 import { supabase } from '../supabase';
@@ -26,7 +27,7 @@ export default function PlaybookFormPage() {
       const { error } = id
         ? await supabase.from('playbooks').update(row).eq('id', id)
         : await supabase.from('playbooks').insert(row);
-      if (error) throw new Error(error.message);
+      if (error) throw dataError(error);
     },
     onSuccess: async (_, row) => {
       toast.success(id ? 'Playbook saved' : `Playbook “${row.name}” created`);

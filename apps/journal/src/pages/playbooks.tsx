@@ -2,6 +2,7 @@ import { useSession } from '@bahi/auth-machine/react';
 import { PlaybooksScreen, toast } from '@bahi/ui';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_DATA_FRESH_MS } from '../data';
+import { dataError } from '../data-error';
 import { journalKeys, useJournalTrades, usePlaybooks } from '../journal-data';
 import { playbookSummaries, type RuleCheck } from '../playbook-stats';
 import { readAll } from '../read-all';
@@ -44,7 +45,7 @@ export default function PlaybooksPage() {
   const archive = useMutation({
     mutationFn: async ({ id, archived }: { id: string; archived: boolean }) => {
       const { error } = await supabase.from('playbooks').update({ is_archived: archived }).eq('id', id);
-      if (error) throw new Error(error.message);
+      if (error) throw dataError(error);
     },
     onSuccess: async (_, { archived }) => {
       toast.success(archived ? 'Playbook archived' : 'Playbook restored');

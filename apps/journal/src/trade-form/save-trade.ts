@@ -1,5 +1,6 @@
 // Writes a trade from the form: the public.trades row, then its tags (created when new, matched ignoring case).
 
+import { dataError } from '../data-error';
 import { supabase } from '../supabase';
 import type { TradeRow } from './trade-form-rules';
 
@@ -7,7 +8,7 @@ import type { TradeRow } from './trade-form-rules';
 async function tagIds(names: string[]): Promise<string[]> {
   if (names.length === 0) return [];
   const { data, error } = await supabase.from('tags').select('id, name');
-  if (error) throw new Error(error.message);
+  if (error) throw dataError(error);
   const byName = new Map((data ?? []).map((t) => [(t.name as string).toLowerCase(), t.id as string]));
   const missing = names.filter((n) => !byName.has(n.toLowerCase()));
   if (missing.length) {
@@ -15,7 +16,7 @@ async function tagIds(names: string[]): Promise<string[]> {
       .from('tags')
       .insert(missing.map((name) => ({ name })))
       .select('id, name');
-    if (created.error) throw new Error(created.error.message);
+    if (created.error) throw dataError(created.error);
     for (const t of created.data ?? []) byName.set((t.name as string).toLowerCase(), t.id as string);
   }
   return names.map((n) => byName.get(n.toLowerCase())).filter((id): id is string => Boolean(id));
@@ -26,19 +27,19 @@ export async function saveTrade(id: string | undefined, row: Partial<TradeRow>, 
   let tradeId = id;
   if (tradeId) {
     const { data, error } = await supabase.from('trades').update(row).eq('id', tradeId).select('id');
-    if (error) throw new Error(error.message);
+    if (error) throw dataError(error);
     if (!data?.length) throw new Error('This trade no longer exists: it may have been deleted.');
   } else {
     const { data, error } = await supabase.from('trades').insert(row).select('id').single();
-    if (error) throw new Error(error.message);
+    if (error) throw dataError(error);
     tradeId = data.id as string;
   }
   const ids = await tagIds(tags);
   const cleared = await supabase.from('trade_tags').delete().eq('trade_id', tradeId);
-  if (cleared.error) throw new Error(cleared.error.message);
+  if (cleared.error) throw dataError(cleared.error);
   if (ids.length) {
     const linked = await supabase.from('trade_tags').insert(ids.map((tag_id) => ({ trade_id: tradeId, tag_id })));
-    if (linked.error) throw new Error(linked.error.message);
+    if (linked.error) throw dataError(linked.error);
   }
   return tradeId as string;
 }
@@ -50,7 +51,7 @@ export async function loadFollowedRules(tradeId: string): Promise<string[]> {
     .select('rule_id')
     .eq('trade_id', tradeId)
     .eq('followed', true);
-  if (error) throw new Error(error.message);
+  if (error) throw dataError(error);
   return (data ?? []).map((r) => r.rule_id as string);
 }
 
@@ -64,7 +65,7 @@ export async function saveRuleChecks(
   followed: readonly string[],
 ): Promise<void> {
   const cleared = await supabase.from('trade_playbook_rules').delete().eq('trade_id', tradeId);
-  if (cleared.error) throw new Error(cleared.error.message);
+  if (cleared.error) throw dataError(cleared.error);
   if (!playbook || playbook.rules.length === 0) return;
   const rows = playbook.rules.map((rule) => ({
     trade_id: tradeId,
@@ -73,5 +74,5 @@ export async function saveRuleChecks(
     followed: followed.includes(rule.id),
   }));
   const inserted = await supabase.from('trade_playbook_rules').insert(rows);
-  if (inserted.error) throw new Error(inserted.error.message);
+  if (inserted.error) throw dataError(inserted.error);
 }

@@ -37,6 +37,7 @@ describe('classifyRoute', () => {
     '/playbooks',
     '/playbook/create',
     '/playbook/edit/7',
+    '/tax',
     '/dashboard?tab=1',
   ])('%s needs a subscription', (path) => {
     expect(classifyRoute(path)).toBe('subscription-required');

