@@ -1,6 +1,6 @@
 // loadConfig: config.toml values, Supabase CLI defaults, and the secret override.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_JWT_SECRET, loadConfig } from './config';
+import { DEFAULT_JWT_SECRET, loadConfig, parseDuration } from './config';
 import { makeWorkdir } from './rest/fixture';
 
 afterEach(() => {
@@ -58,15 +58,33 @@ minimum_password_length = 8
 enable_anonymous_sign_ins = true
 signing_keys_path = "./signing_keys.json"
 
+[auth.rate_limit]
+email_sent = 2
+sms_sent = 20
+anonymous_users = 10
+token_refresh = 100
+sign_in_sign_ups = 40
+token_verifications = 50
+
 [auth.email]
 enable_confirmations = true
+max_frequency = "1m30s"
 
 [auth.mfa.totp]
 enroll_enabled = true
 verify_enabled = true
 
+[auth.sms]
+enable_signup = true
+enable_confirmations = true
+max_frequency = "5s"
+template = "Code: {{ .Code }}"
+
 [auth.sms.test_otp]
 4152127777 = "123456"
+
+[auth.sms.twilio]
+enabled = true
 `,
     });
     const config = await loadConfig({ workdir, port: 0 });
@@ -87,8 +105,53 @@ verify_enabled = true
       mfaTotpEnrollEnabled: true,
       mfaTotpVerifyEnabled: true,
       testOtp: { '4152127777': '123456' },
+      rateLimit: {
+        emailSent: 2,
+        smsSent: 20,
+        anonymousUsers: 10,
+        tokenRefresh: 100,
+        signInSignUps: 40,
+        tokenVerifications: 50,
+      },
+      emailMaxFrequency: 90,
+      sms: {
+        enableSignup: true,
+        enableConfirmations: true,
+        maxFrequency: 5,
+        template: 'Code: {{ .Code }}',
+        provider: 'twilio',
+      },
       signingKeysPath: `${workdir}/supabase/signing_keys.json`,
     });
+  });
+
+  it("defaults [auth.rate_limit], max_frequency and [auth.sms] as the CLI's local stack runs GoTrue", async () => {
+    const { auth } = await loadConfig({ workdir: makeWorkdir({}) });
+    // email_sent reaches GoTrue only with [auth.email.smtp]; otherwise the CLI passes 360000.
+    expect(auth.rateLimit).toEqual({
+      emailSent: 360_000,
+      smsSent: 30,
+      anonymousUsers: 30,
+      tokenRefresh: 150,
+      signInSignUps: 30,
+      tokenVerifications: 30,
+    });
+    expect(auth.emailMaxFrequency).toBe(1);
+    expect(auth.sms).toEqual({
+      enableSignup: false,
+      enableConfirmations: false,
+      maxFrequency: 5,
+      template: 'Your code is {{ .Code }}',
+    });
+  });
+
+  it('reads Go durations as the CLI does', () => {
+    expect(parseDuration('1s', 0)).toBe(1);
+    expect(parseDuration('1m0s', 0)).toBe(60);
+    expect(parseDuration('1h2m3s', 0)).toBe(3723);
+    expect(parseDuration('500ms', 0)).toBe(0.5);
+    expect(parseDuration(30, 0)).toBe(30);
+    expect(parseDuration('soon', 7)).toBe(7);
   });
 
   it('lets SUPABASE_LOCAL_JWT_SECRET override the secret and reports a broken config.toml', async () => {

@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parse } from 'smol-toml';
-import type { AuthSettings, LocalConfig } from './types';
+import { DEFAULT_EMAIL_MAX_FREQUENCY, DEFAULT_RATE_LIMITS, DEFAULT_SMS } from './auth/limits';
+import type { AuthSettings, LocalConfig, SmsSettings } from './types';
 
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 export const DEFAULT_PORT = 54321;
@@ -27,6 +28,33 @@ export function parseSize(value: unknown, fallback: number): number {
   const power = unit.startsWith('K') ? 1 : unit.startsWith('M') ? 2 : unit.startsWith('G') ? 3 : 0;
   const base = unit.includes('I') || unit === 'B' ? 1024 : 1000;
   return Math.round(Number(match[1]) * base ** power);
+}
+
+const DURATION_UNITS: Record<string, number> = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+
+/** A Go duration as the CLI reads it ("1s", "1m30s", "500ms"), or a number of seconds → seconds. */
+export function parseDuration(value: unknown, fallback: number): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string' || !/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(value.trim())) return fallback;
+  let seconds = 0;
+  for (const [, amount, , unit] of value.trim().matchAll(/(\d+(\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) {
+    seconds += Number(amount) * DURATION_UNITS[unit!]!;
+  }
+  return seconds;
+}
+
+/** `[auth.sms]`: the switches, and the first enabled provider in the order the CLI checks them. */
+function smsSettings(sms: Table): SmsSettings {
+  const provider = ['twilio', 'twilio_verify', 'messagebird', 'textlocal', 'vonage'].find(
+    (name) => table(sms[name]).enabled === true,
+  );
+  return {
+    enableSignup: bool(sms.enable_signup, DEFAULT_SMS.enableSignup),
+    enableConfirmations: bool(sms.enable_confirmations, DEFAULT_SMS.enableConfirmations),
+    maxFrequency: parseDuration(sms.max_frequency, DEFAULT_SMS.maxFrequency),
+    template: str(sms.template, DEFAULT_SMS.template),
+    ...(provider ? { provider } : {}),
+  };
 }
 
 export interface LoadConfigOptions {
@@ -67,6 +95,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<StackConfi
   const email = table(auth.email);
   const totp = table(table(auth.mfa).totp);
   const sms = table(auth.sms);
+  const rateLimit = table(auth.rate_limit);
   const testOtp: Record<string, string> = {};
   for (const [phone, code] of Object.entries(table(sms.test_otp))) testOtp[phone] = String(code);
   const signingKeys = typeof auth.signing_keys_path === 'string' ? auth.signing_keys_path : undefined;
@@ -84,6 +113,16 @@ export async function loadConfig(options: LoadConfigOptions): Promise<StackConfi
     mfaTotpEnrollEnabled: bool(totp.enroll_enabled, false),
     mfaTotpVerifyEnabled: bool(totp.verify_enabled, false),
     testOtp,
+    rateLimit: {
+      emailSent: num(rateLimit.email_sent, DEFAULT_RATE_LIMITS.emailSent),
+      smsSent: num(rateLimit.sms_sent, DEFAULT_RATE_LIMITS.smsSent),
+      anonymousUsers: num(rateLimit.anonymous_users, DEFAULT_RATE_LIMITS.anonymousUsers),
+      tokenRefresh: num(rateLimit.token_refresh, DEFAULT_RATE_LIMITS.tokenRefresh),
+      signInSignUps: num(rateLimit.sign_in_sign_ups, DEFAULT_RATE_LIMITS.signInSignUps),
+      tokenVerifications: num(rateLimit.token_verifications, DEFAULT_RATE_LIMITS.tokenVerifications),
+    },
+    emailMaxFrequency: parseDuration(email.max_frequency, DEFAULT_EMAIL_MAX_FREQUENCY),
+    sms: smsSettings(sms),
     signingKeysPath: signingKeys
       ? isAbsolute(signingKeys)
         ? signingKeys

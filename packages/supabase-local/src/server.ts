@@ -4,11 +4,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { handleAuth } from './auth/index';
+import { AuthError, handleAuth } from './auth/index';
 import type { StackConfig } from './config';
 import { type LocalDatabase, openDatabase } from './db/index';
 import { bootstrap, migrate } from './db/migrate';
 import { createFunctionsService } from './functions/index';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth';
 import { createKeys } from './jwt';
 import { createMailbox } from './mail/index';
 import {
@@ -18,7 +19,9 @@ import {
   LOCAL_RAZORPAY_WEBHOOK_PATH,
   RAZORPAY_SANDBOX_PATH,
 } from './razorpay-sandbox/index';
+import { BodyTooLarge, bodyStream, discardBody, readBody, streamOf } from './request-body';
 import { createRestService } from './rest/index';
+import { badPathEncoding, type Service, serviceError, serviceOf, tooLarge, unexpected } from './service-errors';
 import { createStorageService } from './storage/index';
 import type { Database, LocalConfig, ServiceContext } from './types';
 
@@ -40,9 +43,15 @@ export interface StartOptions {
   seed?: boolean;
   /** Host to listen on, default 127.0.0.1. */
   host?: string;
-  /** JSON body limit in bytes (default 10 MB); storage uploads get `uploadLimit` (default 50 MB). */
+  /**
+   * Body limit in bytes for the data API, auth, functions, inbox and Razorpay sandbox (default 8 MiB: a body becomes
+   * a parameter inside PGlite's WebAssembly memory, which never shrinks); storage uploads get `uploadLimit`
+   * (default `[storage] file_size_limit`, 50 MiB), storage's JSON endpoints 1 MiB as Storage's Fastify.
+   */
   bodyLimit?: number;
   uploadLimit?: number;
+  /** The deepest JSON nesting the data API, auth and storage accept in a body (default 512). */
+  maxJsonDepth?: number;
   /** Log one line per request. */
   log?: (line: string) => void;
 }
@@ -71,26 +80,28 @@ const CORS_HEADERS: Record<string, string> = {
 const jsonError = (status: number, body: Record<string, unknown>): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
-class BodyTooLarge extends Error {}
-
-/** Reads the body up to `limit` bytes; past it, keeps draining (so the client can read our 413) and throws. */
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooLarge = false;
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) tooLarge = true;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) tooLarge = true;
-    if (size > limit * 4 + 1024 * 1024) {
-      req.destroy();
-      break;
-    }
-    if (!tooLarge) chunks.push(chunk as Buffer);
+/** Whether a path's percent-encoding decodes (no `%ZZ`, no invalid UTF-8 such as an encoded lone surrogate). */
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
   }
-  if (tooLarge) throw new BodyTooLarge();
-  return Buffer.concat(chunks);
+}
+
+/**
+ * GoTrue (Go's encoding/json) refuses JSON nested deeper than its limit; the local auth also refuses NUL, which
+ * PostgreSQL text cannot hold. Checked here, before the auth service parses the body.
+ */
+function authBodyRefusal(text: string, maxDepth: number): AuthError | undefined {
+  if (jsonTooDeep(text, maxDepth)) {
+    return new AuthError(400, 'bad_json', 'Could not parse request body as JSON: exceeded max depth');
+  }
+  if (text.includes('\\u0000') || text.includes('\0')) {
+    return new AuthError(400, 'validation_failed', 'Request body contains a NUL character (U+0000)');
+  }
+  return undefined;
 }
 
 async function send(res: ServerResponse, response: Response, head: boolean): Promise<void> {
@@ -124,8 +135,9 @@ export async function startServer(
   const stack = config as Partial<StackConfig> & LocalConfig;
   const schemas = stack.schemas ?? ['public', 'graphql_public'];
   const host = options.host ?? '127.0.0.1';
-  const bodyLimit = options.bodyLimit ?? 10 * 1024 * 1024;
+  const bodyLimit = options.bodyLimit ?? 8 * 1024 * 1024;
   const uploadLimit = options.uploadLimit ?? stack.storageFileSizeLimit ?? 50 * 1024 * 1024;
+  const maxJsonDepth = options.maxJsonDepth ?? MAX_JSON_DEPTH;
 
   // Bind the port first: a busy port fails fast, before the database boots.
   const server = createServer();
@@ -134,10 +146,14 @@ export async function startServer(
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable)
-      socket.end('HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\n\r\n{"message":"Bad request"}');
-    else socket.destroy();
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    // Kong's words for the same refusals
+    const [status, body] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? ['431 Request Header Fields Too Large', '{"message":"Request header or cookie too large"}']
+        : ['400 Bad Request', '{"message":"Bad request"}'];
+    socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${body}`);
   });
   // Requests that arrive while the database boots wait for it.
   let markReady: () => void = () => undefined;
@@ -153,10 +169,19 @@ export async function startServer(
       const method = (req.method ?? 'GET').toUpperCase();
       let response: Response;
       let path = '/';
+      let service: Service = 'other';
+      let keepAlive = true;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value === undefined || name.startsWith(':')) continue;
+        if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+        else headers.set(name, value);
+      }
       try {
         await ready;
         const url = new URL(req.url ?? '/', apiUrl);
         path = url.pathname;
+        service = serviceOf(path);
         if (method === 'OPTIONS' && !path.startsWith('/functions/v1/')) {
           // preflight: allow what the browser asks for (functions answer their own preflights, as when hosted)
           const asked = req.headers['access-control-request-headers'];
@@ -166,43 +191,42 @@ export async function startServer(
               ? { 'access-control-allow-headers': `${CORS_HEADERS['access-control-allow-headers']}, ${asked}` }
               : {},
           });
+        } else if (service !== 'functions' && !decodes(path)) {
+          // functions decode their own name, and get the rest of the path as it came
+          response = badPathEncoding(service, headers, path);
         } else {
-          const limit = path.startsWith('/storage/v1/') ? uploadLimit : bodyLimit;
-          const body =
-            method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? undefined : await readBody(req, limit);
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(req.headers)) {
-            if (value === undefined || name.startsWith(':')) continue;
-            if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-            else headers.set(name, value);
+          let body: ReadableStream<Uint8Array> | undefined;
+          if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
+            // storage streams uploads to disk and limits each body itself; the rest is read up to the limit
+            if (service === 'storage') body = bodyStream(req);
+            else {
+              const chunks = await readBody(req, bodyLimit);
+              if (service === 'auth' && chunks.length) {
+                const refusal = authBodyRefusal(Buffer.concat(chunks).toString('utf8'), maxJsonDepth);
+                if (refusal) throw refusal;
+              }
+              body = chunks.length ? streamOf(chunks) : undefined;
+            }
           }
-          const request = new Request(url, {
-            method,
-            headers,
-            body: body?.length ? new Uint8Array(body) : undefined,
-          });
+          // As Supabase's edge does: the client's address for auth's per-IP limits, never the client's own claim.
+          headers.set('sb-forwarded-for', (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''));
+          const request = new Request(url, { method, headers, body, duplex: 'half' } as RequestInit);
           response = await route(request, path);
         }
       } catch (error) {
         if (error instanceof BodyTooLarge) {
-          response = jsonError(413, {
-            code: 'PGRST413',
-            details: null,
-            hint: null,
-            message: 'Payload too large',
-            statusCode: '413',
-            error: 'Payload too large',
-          });
+          response = tooLarge(service, headers);
+          keepAlive = error.drained;
+        } else if (error instanceof AuthError) {
+          response = serviceError('auth', headers, error);
         } else {
           console.error('[supabase-local]', error);
-          response = jsonError(500, {
-            code: 'PGRST000',
-            details: error instanceof Error ? error.message : String(error),
-            hint: null,
-            message: 'Internal server error',
-          });
+          response = unexpected(service, headers);
         }
       }
+      // what a service left unread of the body (a refused upload) is read and dropped, so the client sees the answer
+      if (!(await discardBody(req))) keepAlive = false;
+      if (!keepAlive) res.setHeader('connection', 'close');
       try {
         await send(res, response, method === 'HEAD');
       } catch {
@@ -259,7 +283,7 @@ export async function startServer(
   }
   const keys = await createKeys(config);
   const mailbox = await createMailbox(db);
-  const rest = createRestService({ db, keys, schemas, maxRows: stack.maxRows });
+  const rest = createRestService({ db, keys, schemas, maxRows: stack.maxRows, maxJsonDepth });
   await rest.reload();
 
   const ctx: ServiceContext = { db, config, keys, mail: mailbox, apiUrl };
@@ -282,6 +306,8 @@ export async function startServer(
     keys,
     rootDir: storageRoot(config),
     apiUrl,
+    fileSizeLimit: uploadLimit,
+    maxJsonDepth,
   });
 
   markReady();

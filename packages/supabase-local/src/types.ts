@@ -39,8 +39,44 @@ export interface AuthSettings {
   mfaTotpVerifyEnabled: boolean;
   /** `[auth.sms] test_otp`: phone number → fixed code. */
   testOtp: Record<string, string>;
+  /** `[auth.rate_limit]` (auth/limits.ts has GoTrue's semantics and the defaults used when this is absent). */
+  rateLimit?: AuthRateLimits;
+  /** `[auth.email] max_frequency` in seconds: the least time between two mails of a kind to one user. */
+  emailMaxFrequency?: number;
+  /** `[auth.sms]`; absent means the Supabase CLI's defaults (phone sign-up off). */
+  sms?: SmsSettings;
   /** Absolute path of a JSON array of private JWKs (RS256 or ES256), when asymmetric keys are configured. */
   signingKeysPath?: string;
+}
+
+/** `[auth.rate_limit]` of supabase/config.toml, in GoTrue's units. */
+export interface AuthRateLimits {
+  /** Mails per hour, whole project (`email_sent`). */
+  emailSent: number;
+  /** SMS per hour, whole project (`sms_sent`). */
+  smsSent: number;
+  /** Anonymous sign-ins per hour per IP address (`anonymous_users`). */
+  anonymousUsers: number;
+  /** POST /token (password, refresh_token, pkce) per 5 minutes per IP address (`token_refresh`). */
+  tokenRefresh: number;
+  /** Sign-ups, OTP and magic-link, recovery and resend requests, PUT /user per 5 minutes per IP (`sign_in_sign_ups`). */
+  signInSignUps: number;
+  /** /verify per 5 minutes per IP address (`token_verifications`). */
+  tokenVerifications: number;
+}
+
+/** `[auth.sms]` of supabase/config.toml. */
+export interface SmsSettings {
+  /** `enable_signup`: phone sign-up and sign-in (GoTrue's phone provider). */
+  enableSignup: boolean;
+  /** `enable_confirmations`: a new number is confirmed by an SMS code before it gets a session. */
+  enableConfirmations: boolean;
+  /** `max_frequency` in seconds. */
+  maxFrequency: number;
+  /** `template`, with `{{ .Code }}`. */
+  template: string;
+  /** The enabled `[auth.sms.<provider>]` (twilio, twilio_verify, messagebird, textlocal, vonage), if any. */
+  provider?: string;
 }
 
 export interface LocalConfig {

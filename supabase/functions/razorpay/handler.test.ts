@@ -161,6 +161,10 @@ describe('HTTP basics', () => {
     ['a JSON array', [], errors.invalidJson],
     ['no action', { planType: 'monthly' }, errors.missingAction],
     ['an unknown action', { action: 'refund' }, 'Unknown action: refund'],
+    ['an action that is an object', { action: { toString: 1 } }, errors.invalidAction],
+    ['an action that is an object with valueOf', { action: { toString: 1, valueOf: 1 } }, errors.invalidAction],
+    ['an action that is an array', { action: ['create-order'] }, errors.invalidAction],
+    ['an action that is a number', { action: 1 }, errors.invalidAction],
   ])('answers 400 to %s', async (_name, body, error) => {
     const { call } = setup();
     const answer = await call(body);
@@ -217,7 +221,7 @@ describe('create-order', () => {
     expect(body.amount).toBe(324_000);
   });
 
-  it.each<[unknown]>([[1], [0], [36_000], [359.99], ['100'], [-360]])(
+  it.each<[unknown]>([[1], [0], [36_000], [359.99], ['100'], [-360], [''], [[360]], [{ toString: 1, valueOf: 1 }]])(
     'refuses a browser amount %s that differs from the plan price, creating nothing',
     async (amount) => {
       const { createOrder, razorpay, orders } = setup();

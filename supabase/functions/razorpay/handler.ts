@@ -19,6 +19,7 @@ export const errors = {
   currency: 'Only INR is supported',
   invalidJson: 'Request body must be a JSON object',
   missingAction: 'Missing action',
+  invalidAction: 'action must be a string: create-order, verify-payment or cancel-subscription',
   unknownAction: 'Unknown action',
   missingPaymentFields: 'razorpay_order_id, razorpay_payment_id and razorpay_signature are required',
   orderNotFound: 'Order not found',
@@ -43,6 +44,9 @@ type Body = Record<string, unknown>;
 const isRecord = (value: unknown): value is Body =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
+/** A browser amount as a number; anything else (an object, an array, a blank string) is no amount at all: NaN. */
+const amountOf = (value: unknown): number =>
+  typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
 
 function bearer(request: Request): string {
   const header = request.headers.get('Authorization') ?? '';
@@ -89,7 +93,7 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
     if (!plan) throw new HttpError(400, errors.invalidPlan);
     // The price is the server's. A browser amount (rupees) that differs is refused rather than silently replaced,
     // so that nobody is charged a price other than the one they were shown.
-    if (body.amount !== undefined && body.amount !== null && Number(body.amount) !== plan.amount) {
+    if (body.amount !== undefined && body.amount !== null && amountOf(body.amount) !== plan.amount) {
       throw new HttpError(400, errors.amountMismatch);
     }
     if (body.currency !== undefined && body.currency !== null && body.currency !== plan.currency) {
@@ -271,18 +275,19 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
       throw new HttpError(400, errors.invalidJson);
     }
     if (!isRecord(body)) throw new HttpError(400, errors.invalidJson);
-    switch (body.action) {
+    const action = body.action;
+    if (action === undefined || action === null) throw new HttpError(400, errors.missingAction);
+    // JSON can carry {"toString": 1} where a string belongs: nothing from the body is turned into text unchecked
+    if (typeof action !== 'string') throw new HttpError(400, errors.invalidAction);
+    switch (action) {
       case 'create-order':
         return createOrder(user, body);
       case 'verify-payment':
         return verifyPayment(user, body);
       case 'cancel-subscription':
         return cancelSubscription(user, body);
-      case undefined:
-      case null:
-        throw new HttpError(400, errors.missingAction);
       default:
-        throw new HttpError(400, `${errors.unknownAction}: ${String(body.action)}`);
+        throw new HttpError(400, `${errors.unknownAction}: ${action.slice(0, 100)}`);
     }
   }
 

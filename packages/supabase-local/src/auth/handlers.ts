@@ -1,6 +1,7 @@
 // The public endpoints: signup, token, logout, user, recover, otp, resend, verify, reauthenticate.
 
 import { randomUUID } from 'node:crypto';
+import { escapeHtml } from '../mail/page';
 import type { Queryable, ServiceContext } from '../types';
 import {
   AuthError,
@@ -16,8 +17,10 @@ import {
   str,
   unprocessable,
 } from './http';
-import { type AuthMethod, issueSession, refreshSession, requireUser } from './sessions';
+import { authLimiter, frequencyMessage, smsOf, tooSoon } from './limits';
+import { type AuthMethod, issueSession, refreshSession, requireUser, type SessionJson } from './sessions';
 import {
+  checkMailAllowed,
   consumeToken,
   createFlowState,
   exchangeAuthCode,
@@ -27,10 +30,12 @@ import {
   newOtp,
   pkceFrom,
   resolveRedirect,
+  SENT_AT,
   sendTokenMail,
   storeToken,
   type TokenType,
   tokenHash,
+  wrongCode,
 } from './tokens';
 import {
   createUser,
@@ -57,16 +62,17 @@ function isBanned(user: UserRow): boolean {
 // --- signup ------------------------------------------------------------------------------------------------------
 
 /** What GoTrue answers for a sign-up with the address of a confirmed user while confirmations are on. */
-function obfuscatedUser(email: string, data: Record<string, unknown>) {
+function obfuscatedUser(address: { email: string } | { phone: string }, data: Record<string, unknown>) {
   const now = new Date().toISOString();
+  const provider = 'email' in address ? 'email' : 'phone';
   return {
     id: randomUUID(),
     aud: 'authenticated',
     role: 'authenticated',
-    email,
-    phone: '',
+    email: 'email' in address ? address.email : '',
+    phone: 'phone' in address ? address.phone : '',
     confirmation_sent_at: now,
-    app_metadata: { provider: 'email', providers: ['email'] },
+    app_metadata: { provider, providers: [provider] },
     user_metadata: data,
     identities: [],
     created_at: now,
@@ -83,16 +89,21 @@ export async function signup(req: Request, ctx: ServiceContext, url: URL): Promi
   const phone = str(body, 'phone');
   const password = str(body, 'password');
   const data = obj(body, 'data') ?? {};
-  if (!settings.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  const limiter = authLimiter(ctx);
+  const signupsDisabled = () => unprocessable('signup_disabled', 'Signups not allowed for this instance');
 
   if (!email && !phone) {
     if (password) throw badRequest('validation_failed', 'Signup requires a valid email address or phone number');
     if (!settings.enableAnonymousSignIns) {
       throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     }
+    limiter.perIp('anonymous', req);
+    if (!settings.enableSignup) throw signupsDisabled();
     const user = await createUser(db, { isAnonymous: true, userMetadata: data });
     return json(req, await issueSession(ctx, db, user, 'anonymous'));
   }
+  limiter.perIp('signup', req);
+  if (!settings.enableSignup) throw signupsDisabled();
   if (email && phone) {
     throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.');
   }
@@ -102,14 +113,33 @@ export async function signup(req: Request, ctx: ServiceContext, url: URL): Promi
   const redirectTo = resolveRedirect(ctx, url.searchParams.get('redirect_to'));
 
   if (phone) {
+    const sms = smsOf(settings);
+    if (!sms.enableSignup) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
+    if (pkce.codeChallenge) throw badRequest('validation_failed', 'PKCE not supported for phone signups');
     const digits = validatePhone(phone);
-    if (await findUserByPhone(db, digits)) throw unprocessable('user_already_exists', 'User already registered');
-    const user = await createUser(db, {
-      phone: digits,
-      encryptedPassword: await hashPassword(password),
-      phoneConfirmed: true,
-      userMetadata: data,
-    });
+    const existing = await findUserByPhone(db, digits);
+    if (existing?.phone_confirmed_at) {
+      if (!settings.enableConfirmations || !sms.enableConfirmations) {
+        throw unprocessable('user_already_exists', 'User already registered');
+      }
+      return json(req, obfuscatedUser({ phone: digits }, data));
+    }
+    // GoTrue creates the user and sends the SMS in one transaction: nothing is left behind when it cannot be sent.
+    if (sms.enableConfirmations) requireSmsProvider(ctx, digits);
+    // As GoTrue: an unconfirmed number keeps its first password and data, since nobody has proven it yet.
+    let user =
+      existing ??
+      (await createUser(db, {
+        phone: digits,
+        encryptedPassword: await hashPassword(password),
+        phoneConfirmed: !sms.enableConfirmations,
+        userMetadata: data,
+      }));
+    if (sms.enableConfirmations) {
+      await sendSms(ctx, user, digits).catch(undoSignup(db, existing ? undefined : user.id));
+      return json(req, await userJson(db, (await findUserById(db, user.id))!));
+    }
+    if (!user.phone_confirmed_at) user = await confirmPhone(db, user.id);
     return json(req, await issueSession(ctx, db, user, 'password'));
   }
 
@@ -117,7 +147,7 @@ export async function signup(req: Request, ctx: ServiceContext, url: URL): Promi
   const existing = await findUserByEmail(db, address);
   if (existing?.email_confirmed_at) {
     if (!settings.enableConfirmations) throw unprocessable('user_already_exists', 'User already registered');
-    return json(req, obfuscatedUser(address, data));
+    return json(req, obfuscatedUser({ email: address }, data));
   }
   const encrypted = await hashPassword(password);
   let user: UserRow;
@@ -144,8 +174,16 @@ export async function signup(req: Request, ctx: ServiceContext, url: URL): Promi
     return json(req, await issueSession(ctx, db, user, 'password'));
   }
   await createFlowState(db, user.id, pkce, 'email/signup');
-  await mailLink(ctx, db, user, 'signup', redirectTo);
+  await mailLink(ctx, db, user, 'signup', redirectTo).catch(undoSignup(db, existing ? undefined : user.id));
   return json(req, await userJson(db, (await findUserById(db, user.id))!));
+}
+
+/** GoTrue signs up and sends in one transaction: a user whose first mail or SMS was refused is not kept. */
+function undoSignup(db: Queryable, newUserId: string | undefined) {
+  return async (error: unknown): Promise<never> => {
+    if (newUserId) await db.query('delete from auth.users where id = $1', [newUserId]);
+    throw error;
+  };
 }
 
 // --- token ---------------------------------------------------------------------------------------------------------
@@ -162,12 +200,17 @@ export async function token(req: Request, ctx: ServiceContext, url: URL): Promis
   const body = await readJson(req);
   const grant = url.searchParams.get('grant_type');
   const db = ctx.db;
+  // GoTrue: an unknown grant is refused first; every other one shares the `token_refresh` limit per IP.
+  if (grant === 'password' || grant === 'refresh_token' || grant === 'pkce') authLimiter(ctx).perIp('token', req);
 
   if (grant === 'password') {
     const email = str(body, 'email');
     const phone = str(body, 'phone');
     const password = str(body, 'password');
     if (!email && !phone) throw badRequest('validation_failed', 'missing email or phone');
+    if (!email && !smsOf(ctx.config.auth).enableSignup) {
+      throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+    }
     const user = email ? await findUserByEmail(db, email.trim()) : await findUserByPhone(db, validatePhone(phone!));
     const ok = await passwordMatches(password ?? '', user?.encrypted_password || DUMMY_HASH);
     if (!user || !password || !ok || user.is_anonymous) throw INVALID_CREDENTIALS();
@@ -233,6 +276,7 @@ export async function getUser(req: Request, ctx: ServiceContext): Promise<Respon
 export async function updateUser(req: Request, ctx: ServiceContext, url: URL): Promise<Response> {
   const body = await readJson(req);
   const { user, session } = await requireUser(req, ctx);
+  authLimiter(ctx).perIp('user', req);
   const db = ctx.db;
   const settings = ctx.config.auth;
   const data = obj(body, 'data');
@@ -247,10 +291,13 @@ export async function updateUser(req: Request, ctx: ServiceContext, url: URL): P
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
     if (nonce) {
-      if (!user.email) throw unprocessable('reauthentication_not_valid', 'Requires reauthentication');
-      await consumeToken(db, tokenHash(user.email, nonce), ['reauthentication_token']).catch(() => {
+      const address = user.email;
+      if (!address) throw unprocessable('reauthentication_not_valid', 'Requires reauthentication');
+      await consumeToken(db, tokenHash(address, nonce), ['reauthentication_token']).catch(async () => {
+        await wrongCode(ctx, db, address);
         throw unprocessable('reauthentication_not_valid', 'Verification code is invalid or has expired');
       });
+      authLimiter(ctx).codeReset(address);
     }
   }
   const encrypted = password !== undefined ? await hashPassword(password) : undefined;
@@ -258,6 +305,9 @@ export async function updateUser(req: Request, ctx: ServiceContext, url: URL): P
   const digits = phone ? validatePhone(phone) : undefined;
   const pkce = pkceFrom(body);
   const redirectTo = resolveRedirect(ctx, url.searchParams.get('redirect_to'));
+  // The mail limits answer before anything changes, as GoTrue's rolled-back transaction leaves nothing changed.
+  const mailsChange = Boolean(address && address !== user.email && settings.enableConfirmations);
+  if (mailsChange) checkMailAllowed(ctx, user, 'email_change_token_new');
 
   await db.transaction(async (tx) => {
     if (data) {
@@ -300,9 +350,9 @@ export async function updateUser(req: Request, ctx: ServiceContext, url: URL): P
     }
   });
   const updated = await syncIdentities(db, user.id);
-  if (address && address !== user.email && settings.enableConfirmations) {
+  if (mailsChange) {
     // After the commit: the inbox writes through the same database.
-    await mailLink(ctx, db, updated, 'email_change', redirectTo, address);
+    await mailLink(ctx, db, updated, 'email_change', redirectTo, { address, checked: true });
   }
   return json(req, await userJson(db, updated));
 }
@@ -377,17 +427,36 @@ function testOtpFor(ctx: ServiceContext, phone: string): string | undefined {
   return undefined;
 }
 
+/** GoTrue's answer when an SMS must go out and no provider is configured (a test number needs none). */
+function requireSmsProvider(ctx: ServiceContext, phone: string): void {
+  if (!smsOf(ctx.config.auth).provider && testOtpFor(ctx, phone) === undefined) {
+    throw new AuthError(500, 'unexpected_failure', 'Unable to get SMS provider');
+  }
+}
+
+/**
+ * An SMS code, as GoTrue's sendPhoneConfirmation: `[auth.sms] max_frequency` first (test numbers too), then for
+ * real numbers `sms_sent` and a configured provider ("Unable to get SMS provider" without one). A configured
+ * provider's messages land in the local inbox, addressed to the number; a test number's code is not sent at all.
+ */
 async function sendSms(ctx: ServiceContext, user: UserRow, phone: string): Promise<string> {
-  const code = testOtpFor(ctx, phone) ?? newOtp();
+  const sms = smsOf(ctx.config.auth);
   const type: TokenType = user.phone_confirmed_at ? 'recovery_token' : 'confirmation_token';
+  const sentAt = user[SENT_AT[type]!] as Date | null;
+  if (tooSoon(sentAt, sms.maxFrequency)) {
+    throw new AuthError(429, 'over_sms_send_rate_limit', frequencyMessage(new Date(sentAt!), sms.maxFrequency));
+  }
+  const testCode = testOtpFor(ctx, phone);
+  if (testCode === undefined) {
+    authLimiter(ctx).smsSent();
+    requireSmsProvider(ctx, phone);
+  }
+  const code = testCode ?? newOtp();
   await storeToken(ctx.db, user, type, phone, code);
-  // No SMS provider locally: the message lands in the inbox, addressed to the number.
-  await ctx.mail.send({
-    to: `+${phone}`,
-    subject: 'SMS',
-    html: `<p>Your code is ${code}</p>`,
-    text: `Your code is ${code}`,
-  });
+  authLimiter(ctx).codeReset(phone);
+  if (testCode !== undefined) return 'test-otp';
+  const text = sms.template.replaceAll('{{ .Code }}', code);
+  await ctx.mail.send({ to: `+${phone}`, subject: 'SMS', html: `<p>${escapeHtml(text)}</p>`, text });
   return randomUUID();
 }
 
@@ -412,20 +481,35 @@ export async function otp(req: Request, ctx: ServiceContext, url: URL): Promise<
 
   if (email) {
     const address = validateEmail(email);
-    const user = await ensureUser(await findUserByEmail(db, address), () =>
+    const existing = await findUserByEmail(db, address);
+    const user = await ensureUser(existing, () =>
       createUser(db, { email: address, emailConfirmed: !settings.enableConfirmations, userMetadata: data }),
     );
     if (isBanned(user)) return json(req, {});
     const linkType: LinkType = user.email_confirmed_at ? 'magiclink' : 'signup';
     await createFlowState(db, user.id, pkce, linkType === 'signup' ? 'email/signup' : 'magiclink');
-    await mailLink(ctx, db, user, linkType, redirectTo);
+    await mailLink(ctx, db, user, linkType, redirectTo).catch(undoSignup(db, existing ? undefined : user.id));
     return json(req, {});
   }
 
+  // As GoTrue's SmsOtp: a number without a confirmed account signs up first (a new one is confirmed at once
+  // unless SMS confirmations are on, and then only its confirmation SMS goes out).
   const digits = validatePhone(phone!);
-  const user = await ensureUser(await findUserByPhone(db, digits), () =>
-    createUser(db, { phone: digits, userMetadata: data }),
-  );
+  const sms = smsOf(settings);
+  const existing = await findUserByPhone(db, digits);
+  let user = existing;
+  if (!user && !createUserAllowed) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+  if (!sms.enableSignup) throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
+  if (!user?.phone_confirmed_at) {
+    if (!settings.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+    if (sms.enableConfirmations) requireSmsProvider(ctx, digits);
+    user ??= await createUser(db, { phone: digits, phoneConfirmed: !sms.enableConfirmations, userMetadata: data });
+    if (sms.enableConfirmations) {
+      await sendSms(ctx, user, digits).catch(undoSignup(db, existing ? undefined : user.id));
+      return json(req, {});
+    }
+    if (!user.phone_confirmed_at) user = await confirmPhone(db, user.id);
+  }
   return json(req, { message_id: await sendSms(ctx, user, digits) });
 }
 
@@ -452,12 +536,15 @@ export async function resend(req: Request, ctx: ServiceContext, url: URL): Promi
           address,
         ])
       ).rows[0];
-      if (user?.email_change) await mailLink(ctx, db, user, 'email_change', redirectTo, user.email_change);
+      if (user?.email_change) {
+        await mailLink(ctx, db, user, 'email_change', redirectTo, { address: user.email_change });
+      }
     }
     return json(req, {});
   }
   if (type === 'sms' || type === 'phone_change') {
     if (!phone) throw badRequest('validation_failed', 'Resend requires a phone number');
+    if (!smsOf(ctx.config.auth).enableSignup) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
     const digits = validatePhone(phone);
     const user = await findUserByPhone(db, digits);
     return json(req, { message_id: user ? await sendSms(ctx, user, digits) : randomUUID() });
@@ -468,7 +555,9 @@ export async function resend(req: Request, ctx: ServiceContext, url: URL): Promi
 export async function reauthenticate(req: Request, ctx: ServiceContext): Promise<Response> {
   const { user } = await requireUser(req, ctx);
   if (!user.email) throw unprocessable('reauthentication_not_valid', 'Reauthentication requires an email address');
+  checkMailAllowed(ctx, user, 'reauthentication_token');
   const { code } = await storeToken(ctx.db, user, 'reauthentication_token', user.email);
+  authLimiter(ctx).codeReset(user.email);
   await sendTokenMail(ctx, user.email, 'reauthentication', code);
   return json(req, {});
 }
@@ -505,17 +594,22 @@ const FLOW_METHODS: Record<string, string[]> = {
   email_change: ['email_change'],
 };
 
+/** Confirms a user's phone number (SMS autoconfirm, or a verified code) and its phone identity. */
+async function confirmPhone(db: Queryable, userId: string): Promise<UserRow> {
+  await db.query('update auth.users set phone_confirmed_at = coalesce(phone_confirmed_at, now()) where id = $1', [
+    userId,
+  ]);
+  await upsertIdentity(db, (await findUserById(db, userId))!, 'phone');
+  return syncIdentities(db, userId);
+}
+
 /** Applies a consumed token to its user: confirms the address, or completes an email change. */
 async function applyToken(db: Queryable, userId: string, tokenType: TokenType, relatesTo: string): Promise<UserRow> {
   const user = (await findUserById(db, userId))!;
   if (tokenType === 'email_change_token_new' || tokenType === 'email_change_token_current') {
     await confirmEmailChange(db, userId);
   } else if (user.phone && relatesTo === user.phone) {
-    await db.query('update auth.users set phone_confirmed_at = coalesce(phone_confirmed_at, now()) where id = $1', [
-      userId,
-    ]);
-    const fresh = (await findUserById(db, userId))!;
-    await upsertIdentity(db, fresh, 'phone');
+    return confirmPhone(db, userId);
   } else {
     await db.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1', [
       userId,
@@ -546,28 +640,34 @@ export async function verifyPost(req: Request, ctx: ServiceContext): Promise<Res
   const email = str(body, 'email');
   const phone = str(body, 'phone');
   const db = ctx.db;
+  // A typed code is counted against its address (a token hash is 256 bits and is not guessed).
+  const address = hashValue || !tokenValue ? undefined : email ? validateEmail(email) : phone && validatePhone(phone);
 
-  const session = await db.transaction(async (tx) => {
-    let user: UserRow;
-    if (hashValue) {
-      user = await verifyHash(tx, type, hashValue);
-    } else if (tokenValue && email) {
-      user = await verifyHash(tx, type, tokenHash(validateEmail(email), tokenValue.trim()));
-    } else if (tokenValue && phone) {
+  const verify = async (tx: Queryable): Promise<UserRow> => {
+    if (hashValue) return verifyHash(tx, type, hashValue);
+    if (tokenValue && email) return verifyHash(tx, type, tokenHash(validateEmail(email), tokenValue.trim()));
+    if (tokenValue && phone) {
       const digits = validatePhone(phone);
       const testCode = testOtpFor(ctx, digits);
       const byPhone = await findUserByPhone(tx, digits);
       if (testCode !== undefined && testCode === tokenValue.trim() && byPhone) {
         await tx.query('delete from auth.one_time_tokens where user_id = $1 and relates_to = $2', [byPhone.id, digits]);
-        user = await applyToken(tx, byPhone.id, 'confirmation_token', digits);
-      } else {
-        user = await verifyHash(tx, type, tokenHash(digits, tokenValue.trim()));
+        return applyToken(tx, byPhone.id, 'confirmation_token', digits);
       }
-    } else {
-      throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
+      return verifyHash(tx, type, tokenHash(digits, tokenValue.trim()));
     }
-    return issueSession(ctx, tx, user, METHOD_OF_TYPE[type] ?? 'otp');
-  });
+    throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
+  };
+  let session: SessionJson;
+  try {
+    session = await db.transaction(async (tx) =>
+      issueSession(ctx, tx, await verify(tx), METHOD_OF_TYPE[type] ?? 'otp'),
+    );
+  } catch (err) {
+    if (address && err instanceof AuthError && err.code === 'otp_expired') await wrongCode(ctx, db, address);
+    throw err;
+  }
+  if (address) authLimiter(ctx).codeReset(address);
   return json(req, session);
 }
 

@@ -17,9 +17,11 @@ import {
   verifyPost,
 } from './handlers';
 import { AuthError, errorResponse, json, notFound } from './http';
+import { authLimiter, type IpLimit, smsOf } from './limits';
 import { challenge, enroll, unenroll, verify as verifyFactor } from './mfa';
 
 export { AuthError } from './http';
+export { AuthLimiter, authLimiter, MAX_CODE_ATTEMPTS } from './limits';
 export type { SessionJson } from './sessions';
 export { hotp, totp, verifyTotp } from './totp';
 
@@ -27,6 +29,7 @@ const PREFIX = '/auth/v1';
 
 function settings(req: Request, ctx: ServiceContext): Response {
   const auth = ctx.config.auth;
+  const sms = smsOf(auth);
   return json(req, {
     external: {
       anonymous_users: auth.enableAnonymousSignIns,
@@ -52,13 +55,13 @@ function settings(req: Request, ctx: ServiceContext): Response {
       twitch: false,
       twitter: false,
       email: true,
-      phone: true,
+      phone: sms.enableSignup,
       zoom: false,
     },
     disable_signup: !auth.enableSignup,
     mailer_autoconfirm: !auth.enableConfirmations,
-    phone_autoconfirm: true,
-    sms_provider: '',
+    phone_autoconfirm: !sms.enableConfirmations,
+    sms_provider: sms.provider ?? '',
     saml_enabled: false,
   });
 }
@@ -68,6 +71,9 @@ async function route(req: Request, ctx: ServiceContext): Promise<Response> {
   let path = url.pathname.startsWith(PREFIX) ? url.pathname.slice(PREFIX.length) : url.pathname;
   path = path.replace(/\/+$/, '') || '/';
   const method = req.method;
+  // GoTrue's per-IP limits that sit in front of a handler; /signup, /token, PUT /user and the factor endpoints
+  // apply theirs inside, where GoTrue does.
+  const limit = (name: IpLimit) => authLimiter(ctx).perIp(name, req);
 
   if (path === '/.well-known/jwks.json' && method === 'GET') {
     return json(req, ctx.keys.jwks(), 200, { 'Cache-Control': 'public, max-age=600' });
@@ -81,11 +87,22 @@ async function route(req: Request, ctx: ServiceContext): Promise<Response> {
   if (path === '/logout' && method === 'POST') return logout(req, ctx, url);
   if (path === '/user' && method === 'GET') return getUser(req, ctx);
   if (path === '/user' && method === 'PUT') return updateUser(req, ctx, url);
-  if (path === '/recover' && method === 'POST') return recover(req, ctx, url);
-  if ((path === '/otp' || path === '/magiclink') && method === 'POST') return otp(req, ctx, url);
-  if (path === '/resend' && method === 'POST') return resend(req, ctx, url);
-  if (path === '/verify' && method === 'POST') return verifyPost(req, ctx);
-  if (path === '/verify' && method === 'GET') return verifyGet(req, ctx, url);
+  if (path === '/recover' && method === 'POST') {
+    limit('recover');
+    return recover(req, ctx, url);
+  }
+  if ((path === '/otp' || path === '/magiclink') && method === 'POST') {
+    limit(path === '/otp' ? 'otp' : 'magiclink');
+    return otp(req, ctx, url);
+  }
+  if (path === '/resend' && method === 'POST') {
+    limit('resend');
+    return resend(req, ctx, url);
+  }
+  if (path === '/verify' && (method === 'POST' || method === 'GET')) {
+    limit('verify');
+    return method === 'POST' ? verifyPost(req, ctx) : verifyGet(req, ctx, url);
+  }
   if (path === '/reauthenticate' && method === 'GET') return reauthenticate(req, ctx);
   if (path === '/invite' && method === 'POST') return invite(req, ctx, url);
   if (path === '/factors' && method === 'POST') return enroll(req, ctx);
@@ -124,4 +141,11 @@ export const handleAuth: ServiceHandler = async (req, ctx) => {
     );
   }
 };
-export { type LatencyResult, measurePasswordSignIn, type SignInBenchOptions } from './bench';
+export {
+  type ConcurrentSignInOptions,
+  type ConcurrentSignInResult,
+  type LatencyResult,
+  measureConcurrentSignIns,
+  measurePasswordSignIn,
+  type SignInBenchOptions,
+} from './bench';

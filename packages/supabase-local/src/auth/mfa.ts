@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { ServiceContext } from '../types';
 import { AuthError, badRequest, forbidden, json, notFound, readJson, str, unprocessable } from './http';
+import { authLimiter } from './limits';
 import { requireUser, upgradeSession } from './sessions';
 import { newTotpSecret, otpauthUri, verifyTotp } from './totp';
 import type { FactorRow } from './users';
@@ -75,6 +76,7 @@ export async function challenge(req: Request, ctx: ServiceContext, factorId: str
   await readJson(req);
   const { user } = await requireUser(req, ctx);
   const factor = await ownFactor(ctx, user.id, factorId);
+  authLimiter(ctx).perIp('factor_challenge', req);
   const id = randomUUID();
   const created = (
     await ctx.db.query<{ created_at: Date }>(
@@ -93,6 +95,7 @@ export async function verify(req: Request, ctx: ServiceContext, factorId: string
     throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
   }
   const factor = await ownFactor(ctx, user.id, factorId);
+  authLimiter(ctx).perIp('factor_verify', req);
   const challengeId = str(body, 'challenge_id');
   const code = str(body, 'code') ?? '';
   if (!challengeId) throw badRequest('validation_failed', 'challenge_id is required');

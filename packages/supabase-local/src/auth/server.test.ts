@@ -8,15 +8,18 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { type RunningServer, startServer } from '../server';
-import { measurePasswordSignIn } from './bench';
+import type { LocalConfig } from '../types';
+import { measurePasswordSignIn, signInFrom } from './bench';
+import { DEFAULT_RATE_LIMITS } from './limits';
 import { fragmentOf, testConfig } from './testing/harness';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 let server: RunningServer;
+let config: LocalConfig;
 
 beforeAll(async () => {
-  const config = { ...testConfig(), workdir: mkdtempSync(join(tmpdir(), 'bahi-auth-server-')) };
+  config = { ...testConfig(), workdir: mkdtempSync(join(tmpdir(), 'bahi-auth-server-')) };
   server = await startServer(config);
 }, 60_000);
 afterAll(async () => {
@@ -88,5 +91,28 @@ describe('auth through the local server', () => {
       warmup: 1,
     });
     expect(result.median).toBeGreaterThan(0);
+  });
+
+  it("limits sign-ins by the client's socket address, whatever Sb-Forwarded-For the client claims", async () => {
+    const saved = config.auth.rateLimit;
+    config.auth.rateLimit = { ...DEFAULT_RATE_LIMITS };
+    try {
+      const body = JSON.stringify({ email: 'nobody@example.com', password: 'guess' });
+      const signIn = async (localAddress: string, claimed?: string) => {
+        const headers = { apikey: server.anonKey, 'Content-Type': 'application/json' };
+        const answer = await signInFrom(server.url, localAddress, body, {
+          ...headers,
+          ...(claimed ? { 'Sb-Forwarded-For': claimed } : {}),
+        });
+        return { status: answer.status, code: answer.headers['x-sb-error-code'] as string | undefined };
+      };
+      // All at once, so that the bucket (30, refilling at one per 2 s) does not refill meanwhile.
+      const answers = await Promise.all(Array.from({ length: 31 }, (_, i) => signIn('127.0.0.3', `203.0.113.${i}`)));
+      expect(answers.filter((a) => a.code === 'invalid_credentials')).toHaveLength(30);
+      expect(answers.filter((a) => a.status === 429 && a.code === 'over_request_rate_limit')).toHaveLength(1);
+      expect(await signIn('127.0.0.4')).toEqual({ status: 400, code: 'invalid_credentials' });
+    } finally {
+      config.auth.rateLimit = saved;
+    }
   });
 });

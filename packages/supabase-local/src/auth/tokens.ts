@@ -5,7 +5,8 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { escapeHtml } from '../mail/page';
 import type { Queryable, ServiceContext } from '../types';
-import { badRequest, forbidden, notFound } from './http';
+import { AuthError, badRequest, forbidden, notFound } from './http';
+import { authLimiter, DEFAULT_EMAIL_MAX_FREQUENCY, frequencyMessage, tooSoon } from './limits';
 import type { UserRow } from './users';
 
 /** Mail and SMS codes last an hour (`[auth.email] otp_expiry`). */
@@ -51,16 +52,32 @@ export async function storeToken(
            created_at = excluded.created_at, updated_at = excluded.updated_at`,
     [user.id, type, hash, relatesTo],
   );
-  const column: Partial<Record<TokenType, string>> = {
-    confirmation_token: 'confirmation_sent_at',
-    recovery_token: 'recovery_sent_at',
-    email_change_token_new: 'email_change_sent_at',
-    reauthentication_token: 'reauthentication_sent_at',
-    phone_change_token: 'phone_change_sent_at',
-  };
-  const sentAt = column[type];
+  const sentAt = SENT_AT[type];
   if (sentAt) await db.query(`update auth.users set ${sentAt} = now(), updated_at = now() where id = $1`, [user.id]);
   return { code, hash };
+}
+
+/** The column of auth.users that records when a token of a type was last sent. */
+export const SENT_AT: Partial<Record<TokenType, keyof UserRow>> = {
+  confirmation_token: 'confirmation_sent_at',
+  recovery_token: 'recovery_sent_at',
+  email_change_token_new: 'email_change_sent_at',
+  reauthentication_token: 'reauthentication_sent_at',
+  phone_change_token: 'phone_change_sent_at',
+};
+
+/**
+ * GoTrue's checks before a mail leaves, in its order: `[auth.email] max_frequency` for the user and kind (not for
+ * invites), then the project's `email_sent` per hour. Both answer 429 `over_email_send_rate_limit`.
+ */
+export function checkMailAllowed(ctx: ServiceContext, user: UserRow, type: TokenType, invite = false): void {
+  const column = SENT_AT[type];
+  const sentAt = column ? (user[column] as Date | null) : null;
+  const maxFrequency = ctx.config.auth.emailMaxFrequency ?? DEFAULT_EMAIL_MAX_FREQUENCY;
+  if (!invite && sentAt && tooSoon(sentAt, maxFrequency)) {
+    throw new AuthError(429, 'over_email_send_rate_limit', frequencyMessage(new Date(sentAt), maxFrequency));
+  }
+  authLimiter(ctx).emailSent();
 }
 
 export interface FoundToken {
@@ -85,6 +102,17 @@ export async function consumeToken(db: Queryable, hash: string, types: TokenType
   if (!found || found.expired) throw forbidden('otp_expired', 'Token has expired or is invalid');
   await db.query('delete from auth.one_time_tokens where id = $1', [found.id]);
   return found;
+}
+
+/**
+ * A code typed for an address (email or phone digits) that matched nothing. GoTrue only limits /verify per IP;
+ * here the MAX_CODE_ATTEMPTS-th miss for an address also deletes every code outstanding for it, so guessing one
+ * 6-digit code within its lifetime is not possible. Call outside the transaction that failed.
+ */
+export async function wrongCode(ctx: ServiceContext, db: Queryable, address: string): Promise<void> {
+  if (authLimiter(ctx).wrongCode(address)) {
+    await db.query('delete from auth.one_time_tokens where relates_to = $1', [address]);
+  }
 }
 
 // --- redirect URLs -----------------------------------------------------------------------------------------
@@ -255,6 +283,15 @@ export async function sendTokenMail(
   });
 }
 
+/** The token a link of each type carries. */
+export const TOKEN_OF_LINK: Record<LinkType, TokenType> = {
+  signup: 'confirmation_token',
+  invite: 'confirmation_token',
+  magiclink: 'recovery_token',
+  recovery: 'recovery_token',
+  email_change: 'email_change_token_new',
+};
+
 /** Stores a token and mails its link: the common path of signup, invite, magic link, recovery, email change. */
 export async function mailLink(
   ctx: ServiceContext,
@@ -262,14 +299,12 @@ export async function mailLink(
   user: UserRow,
   linkType: LinkType,
   redirectTo: string,
-  address = user.email ?? '',
+  options: { address?: string; checked?: boolean } = {},
 ): Promise<void> {
-  const tokenType: TokenType =
-    linkType === 'recovery' || linkType === 'magiclink'
-      ? 'recovery_token'
-      : linkType === 'email_change'
-        ? 'email_change_token_new'
-        : 'confirmation_token';
+  const address = options.address ?? user.email ?? '';
+  const tokenType = TOKEN_OF_LINK[linkType];
+  if (!options.checked) checkMailAllowed(ctx, user, tokenType, linkType === 'invite');
   const { code, hash } = await storeToken(db, user, tokenType, address);
+  authLimiter(ctx).codeReset(address.toLowerCase());
   await sendTokenMail(ctx, address, linkType, code, verifyUrl(ctx, hash, linkType, redirectTo));
 }

@@ -129,7 +129,13 @@ export function createFunctionsService(workdir: string, env: Record<string, stri
 
   async function handle(req: Request): Promise<Response> {
     const url = new URL(req.url);
-    const name = decodeURIComponent(url.pathname.replace(/^\/functions\/v1\//, '').split('/')[0] ?? '');
+    // a name whose escapes do not decode names no function; the rest of the path reaches the function as it came
+    let name = '';
+    try {
+      name = decodeURIComponent(url.pathname.replace(/^\/functions\/v1\//, '').split('/')[0] ?? '');
+    } catch {
+      // not a function name
+    }
     if (!/^[A-Za-z0-9_-]+$/.test(name))
       return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
     let handler: FunctionHandler | undefined;

@@ -1,4 +1,5 @@
 // /rest/v1: a PostgREST-compatible data API over the local database.
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../json-depth';
 import type { Claims, Database, Keys, Queryable } from '../types';
 import { fromPgError, RestError, restError } from './errors';
 import { type Condition, parseField, parseFilter, parseLogic, parseOrder, parseSelect, type SelectItem } from './parse';
@@ -11,6 +12,8 @@ export interface RestOptions {
   /** Exposed schemas; the first is the default. */
   schemas: string[];
   maxRows?: number;
+  /** The deepest JSON nesting accepted in a body (default {@link MAX_JSON_DEPTH}). */
+  maxJsonDepth?: number;
 }
 
 export interface RestService {
@@ -198,6 +201,7 @@ interface ResultShape {
 export function createRestService(options: RestOptions): RestService {
   const { db, keys, schemas } = options;
   const maxRows = options.maxRows;
+  const maxJsonDepth = options.maxJsonDepth ?? MAX_JSON_DEPTH;
   let cache: SchemaCache | undefined;
   let lastLoad = 0;
   let loading: Promise<void> | undefined;
@@ -304,11 +308,25 @@ export function createRestService(options: RestOptions): RestService {
     return fn;
   }
 
-  async function readBody(req: Request): Promise<unknown> {
+  /**
+   * The JSON body, parsed, and its text, which goes to PostgreSQL as it came (as PostgREST passes it). JSON nested
+   * deeper than PGlite can take is refused as PostgreSQL refuses what is too deep for it (statement_too_complex),
+   * with the 4xx status PostgREST gave that error.
+   */
+  async function readBody(req: Request): Promise<{ value: unknown; text: string } | undefined> {
     const text = await req.text();
     if (!text.trim()) return undefined;
+    if (jsonTooDeep(text, maxJsonDepth)) {
+      throw restError(
+        413,
+        '54001',
+        'stack depth limit exceeded',
+        `The request body nests JSON deeper than ${maxJsonDepth} levels`,
+        null,
+      );
+    }
     try {
-      return JSON.parse(text);
+      return { value: JSON.parse(text), text };
     } catch (error) {
       throw restError(400, 'PGRST102', 'Empty or invalid json', error instanceof Error ? error.message : null, null);
     }
@@ -518,8 +536,9 @@ export function createRestService(options: RestOptions): RestService {
     let mutation: string;
 
     if (method === 'POST' || method === 'PUT') {
-      const body = await readBody(req);
-      if (body === undefined || body === null || typeof body !== 'object') {
+      const read = await readBody(req);
+      const body = read?.value;
+      if (read === undefined || body === null || typeof body !== 'object') {
         throw restError(400, 'PGRST102', 'Empty or invalid json');
       }
       const rows = (Array.isArray(body) ? body : [body]) as Record<string, unknown>[];
@@ -528,7 +547,7 @@ export function createRestService(options: RestOptions): RestService {
       }
       const columnNames = query.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
       const columns = columnNames.map((c) => requireColumn(table, c));
-      const payload = b.param(JSON.stringify(rows));
+      const payload = b.param(Array.isArray(body) ? read.text : `[${read.text}]`);
       const missingDefault = shape.prefer.missing === 'default';
       const exprs = columns.map((col) => {
         const value = `_r.${ident(col.name)}`;
@@ -560,8 +579,9 @@ export function createRestService(options: RestOptions): RestService {
     }
 
     if (method === 'PATCH') {
-      const body = await readBody(req);
-      if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      const read = await readBody(req);
+      const body = read?.value;
+      if (!read || !body || typeof body !== 'object' || Array.isArray(body)) {
         throw restError(400, 'PGRST102', 'Empty or invalid json');
       }
       const columns = (query.columns ?? Object.keys(body)).map((c) => requireColumn(table, c));
@@ -574,7 +594,7 @@ export function createRestService(options: RestOptions): RestService {
             { single: false, csv: false, status: returning ? 200 : 204, countRequested },
           );
       }
-      const payload = b.param(JSON.stringify(body));
+      const payload = b.param(read.text);
       mutation = `update ${qualified(table)} as ${mutationAlias} set ${columns
         .map((c) => `${ident(c.name)} = _r.${ident(c.name)}`)
         .join(
@@ -667,18 +687,21 @@ export function createRestService(options: RestOptions): RestService {
     shape: Shape,
   ): Promise<Plan> {
     let args: Record<string, unknown> = {};
+    let argsText: string | undefined;
     const readOnly = method === 'GET' || method === 'HEAD';
     if (readOnly) {
       const candidates = (await getCache()).functions.get(key(schema, name)) ?? [];
       const argNames = new Set(candidates.flatMap((f) => f.args.map((a) => a.name)));
       for (const [k, v] of url.searchParams) if (argNames.has(k) && !RESERVED.has(k)) args[k] = v;
     } else if (method === 'POST') {
-      const body = await readBody(req);
-      if (body !== undefined) {
+      const read = await readBody(req);
+      if (read !== undefined) {
+        const body = read.value;
         if (!body || typeof body !== 'object' || Array.isArray(body)) {
           throw restError(400, 'PGRST102', 'Empty or invalid json', 'RPC arguments must be a JSON object');
         }
         args = body as Record<string, unknown>;
+        argsText = read.text;
       }
     } else {
       throw restError(405, 'PGRST101', 'Only GET, HEAD and POST are allowed for RPC');
@@ -688,12 +711,13 @@ export function createRestService(options: RestOptions): RestService {
     const query = parseQuery(url.searchParams, new Set(Object.keys(args)));
     const b = new Builder(cache, schema);
     const wholeBody = fn.args.length === 1 && (shape.prefer.params === 'single-object' || !fn.args[0]?.name);
+    const argsJson = argsText ?? JSON.stringify(args);
     const given = wholeBody ? [] : fn.args.filter((a) => a.name in args);
     const record = given.length
-      ? `(select * from jsonb_to_record(${b.param(JSON.stringify(args))}::text::jsonb) as _x(${given.map((a) => `${ident(a.name)} ${a.type}`).join(', ')}))`
+      ? `(select * from jsonb_to_record(${b.param(argsJson)}::text::jsonb) as _x(${given.map((a) => `${ident(a.name)} ${a.type}`).join(', ')}))`
       : '';
     const call = wholeBody
-      ? `${ident(fn.schema)}.${ident(fn.name)}(${b.param(JSON.stringify(args))}::text::${fn.args[0]?.type})`
+      ? `${ident(fn.schema)}.${ident(fn.name)}(${b.param(argsJson)}::text::${fn.args[0]?.type})`
       : `${ident(fn.schema)}.${ident(fn.name)}(${given
           .map((a) => `${ident(a.name)} := (select ${ident(a.name)} from _a)`)
           .join(', ')})`;

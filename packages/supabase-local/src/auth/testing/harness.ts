@@ -69,6 +69,17 @@ export function testAuthSettings(overrides: Partial<AuthSettings> = {}): AuthSet
     mfaTotpEnrollEnabled: true,
     mfaTotpVerifyEnabled: true,
     testOtp: { '14152127777': '123456' },
+    // A shared stack signs in far more often than GoTrue's defaults allow one address; the limit tests set their own.
+    rateLimit: {
+      emailSent: 100_000,
+      smsSent: 100_000,
+      anonymousUsers: 100_000,
+      tokenRefresh: 100_000,
+      signInSignUps: 100_000,
+      tokenVerifications: 100_000,
+    },
+    emailMaxFrequency: 0,
+    sms: { enableSignup: true, enableConfirmations: false, maxFrequency: 0, template: 'Your code is {{ .Code }}' },
     ...overrides,
   };
 }
@@ -83,6 +94,8 @@ async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
+  // As the local server does: the client's address for the per-IP limits.
+  headers.set('sb-forwarded-for', (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''));
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const method = req.method ?? 'GET';
