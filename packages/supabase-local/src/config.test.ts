@@ -70,6 +70,11 @@ token_verifications = 50
 enable_confirmations = true
 max_frequency = "1m30s"
 
+[auth.email.smtp]
+enabled = true
+host = "smtp.example.com"
+port = 587
+
 [auth.mfa.totp]
 enroll_enabled = true
 verify_enabled = true
@@ -128,6 +133,10 @@ enabled = true
   it("defaults [auth.rate_limit], max_frequency and [auth.sms] as the CLI's local stack runs GoTrue", async () => {
     const { auth } = await loadConfig({ workdir: makeWorkdir({}) });
     // email_sent reaches GoTrue only with [auth.email.smtp]; otherwise the CLI passes 360000.
+    const withoutSmtp = await loadConfig({
+      workdir: makeWorkdir({ 'supabase/config.toml': '[auth.rate_limit]\nemail_sent = 2\n' }),
+    });
+    expect(withoutSmtp.auth.rateLimit?.emailSent).toBe(360_000);
     expect(auth.rateLimit).toEqual({
       emailSent: 360_000,
       smsSent: 30,

@@ -114,7 +114,11 @@ export async function loadConfig(options: LoadConfigOptions): Promise<StackConfi
     mfaTotpVerifyEnabled: bool(totp.verify_enabled, false),
     testOtp,
     rateLimit: {
-      emailSent: num(rateLimit.email_sent, DEFAULT_RATE_LIMITS.emailSent),
+      // as the CLI: email_sent reaches GoTrue only when mail goes out through [auth.email.smtp]
+      emailSent:
+        table(email.smtp).enabled !== false && Object.keys(table(email.smtp)).length > 0
+          ? num(rateLimit.email_sent, DEFAULT_RATE_LIMITS.emailSent)
+          : DEFAULT_RATE_LIMITS.emailSent,
       smsSent: num(rateLimit.sms_sent, DEFAULT_RATE_LIMITS.smsSent),
       anonymousUsers: num(rateLimit.anonymous_users, DEFAULT_RATE_LIMITS.anonymousUsers),
       tokenRefresh: num(rateLimit.token_refresh, DEFAULT_RATE_LIMITS.tokenRefresh),
