@@ -28,7 +28,6 @@ const config: StorybookConfig = {
           'clsx',
           'tailwind-merge',
           'lucide-react',
-          'recharts',
           'react-router-dom',
           'react-dom/client',
         ],

@@ -83,6 +83,20 @@ test('the served policy is the one contentSecurityPolicy() makes for this build'
   expect((await fetch(`${hosted.origin}/assets/missing-chunk.js`)).status).toBe(404);
 });
 
+test('robots.txt and sitemap.xml are files of the build, not the app shell', async ({ hosted }) => {
+  const robots = await fetch(`${hosted.origin}/robots.txt`);
+  expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  const robotsText = await robots.text();
+  expect(robotsText).toContain('User-agent: *');
+  expect(robotsText).toMatch(/^Sitemap: http.*\/sitemap\.xml$/m);
+  const sitemap = await fetch(`${hosted.origin}/sitemap.xml`);
+  expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+  expect(sitemap.headers.get('x-content-type-options')).toBe('nosniff');
+  const xml = await sitemap.text();
+  expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  expect(xml).not.toContain('<div id="root">');
+});
+
 test('landing, login, dashboard and subscription run with no violation', async ({ page, violations }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -91,8 +105,8 @@ test('landing, login, dashboard and subscription run with no violation', async (
   await logIn(page, { email: 'demo@bahi.local', password: 'demo-trader-2026' });
   await page.waitForURL('**/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  // The charts (recharts, SVG) have drawn.
-  await expect(page.locator('svg.recharts-surface').first()).toBeVisible();
+  // The charts (our SVG) have drawn.
+  await expect(page.locator('[data-slot="plot"] svg').first()).toBeVisible();
   await expectNoViolations(page, violations);
 
   await page.goto('/subscription');

@@ -56,7 +56,7 @@ export function contentSecurityPolicy({ supabaseUrl, checkout, realtime = false 
     // Select) inserts one with a computed gap, and Razorpay's checkout.js one with its spinner keyframes. Measured in
     // Chromium (e2e/csp.spec.ts): without it, opening a dialog is a style-src-elem violation. A static host cannot
     // give a per-response nonce, and the content varies, so no hash fits. Style *attributes* set from script (React's
-    // `style` prop, recharts) go through the CSSOM, which CSP does not govern: no violation without it.
+    // `style` prop, e.g. chart tooltips) go through the CSSOM, which CSP does not govern: no violation without it.
     'style-src': ["'self'", "'unsafe-inline'"],
     // data: for the TOTP QR code (an SVG data: URL) and the favicon; blob: for local previews of an image to upload.
     'img-src': ["'self'", 'data:', 'blob:', supabase, ...(razorpay ? RAZORPAY.images : [])],

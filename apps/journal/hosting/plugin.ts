@@ -5,6 +5,7 @@
 import { loadEnv, type Plugin } from 'vite';
 import { readAppConfig } from '../src/app-config.ts';
 import { netlifyHeaders, type PolicyOptions, vercelConfig } from './csp.ts';
+import { robotsTxt, type SeoOptions, sitemapXml, siteOrigin } from './seo.ts';
 
 export const HOSTING_PLUGIN_NAME = 'bahi:hosting-files';
 
@@ -23,11 +24,21 @@ export function policyOptionsFromEnv(env: Record<string, string | undefined>): P
   return { supabaseUrl: config.supabaseUrl, checkout: checkoutKind(config.razorpayKeyId) };
 }
 
+/** robots.txt's and the sitemap's inputs from the build's environment (VITE_SITE_URL is read here only). */
+export function seoOptionsFromEnv(env: Record<string, string | undefined>): SeoOptions {
+  const config = readAppConfig(env);
+  return {
+    siteOrigin: siteOrigin(env.VITE_SITE_URL, config.resetAllowedOrigins),
+    assistantPath: `/${config.productName}-AI`,
+  };
+}
+
 /** The files the plugin adds to the build output, by file name. */
-export function hostingFiles(options: PolicyOptions): Record<string, string> {
+export function hostingFiles(options: PolicyOptions, seo?: SeoOptions): Record<string, string> {
   return {
     _headers: netlifyHeaders(options),
     'vercel.json': `${JSON.stringify(vercelConfig(options), null, 2)}\n`,
+    ...(seo ? { 'robots.txt': robotsTxt(seo), 'sitemap.xml': sitemapXml(seo) } : {}),
   };
 }
 
@@ -39,17 +50,20 @@ const claimed = registry.__bahiHostingFilesClaimed;
 
 export function hostingHeaders(): Plugin {
   let options: PolicyOptions | undefined;
+  let seo: SeoOptions | undefined;
   return {
     name: HOSTING_PLUGIN_NAME,
     apply: 'build',
     configResolved(config) {
       if (claimed.has(config)) return;
       claimed.add(config);
-      options = policyOptionsFromEnv(loadEnv(config.mode, config.envDir || config.root, 'VITE_'));
+      const env = loadEnv(config.mode, config.envDir || config.root, 'VITE_');
+      options = policyOptionsFromEnv(env);
+      seo = seoOptionsFromEnv(env);
     },
     generateBundle() {
       if (!options) return;
-      for (const [fileName, source] of Object.entries(hostingFiles(options))) {
+      for (const [fileName, source] of Object.entries(hostingFiles(options, seo))) {
         this.emitFile({ type: 'asset', fileName, source });
       }
     },

@@ -60,6 +60,7 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
 };
 
 /** Starts a server for `dir` on 127.0.0.1 (a free port unless given); resolves with its origin. */

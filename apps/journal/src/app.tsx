@@ -9,12 +9,13 @@ import {
   useLocation,
   useRoutes,
 } from 'react-router-dom';
-import { authStorageKey, hasStoredSession, ProtectedLayoutContext } from './auth-presence';
+import { authStorageKey, hasStoredSession, SessionStatusContext } from './auth-presence';
 import { appConfig, assistantPath } from './config';
 import { isAuthFragment } from './fragment';
 import { PageLoading, PublicLayout } from './layouts';
 import { type LazyPage, lazyPage, retryFailedPages } from './lazy-page';
 import { pageTitle } from './page-title';
+import { FEATURE_SLUGS, LEGAL_SLUGS } from './public-routes';
 
 // Every page loads on demand (spec §2), retried once after 1 s.
 /** A page that is a named export of a lazily loaded module. */
@@ -52,8 +53,6 @@ const Gallery = lazyPage(() => import('./pages/gallery'));
 const Playbooks = lazyPage(() => import('./pages/playbooks'));
 const PlaybookForm = lazyPage(() => import('./pages/playbook-form'));
 
-const LEGAL = ['terms', 'privacy', 'shipping', 'refund', 'contact'] as const;
-const FEATURES = ['ai-assistant', 'playbooks', 'emotions', 'time', 'trade-entry', 'calculator'] as const;
 /** The journal areas: each path and its page. */
 const AREAS: Array<[string, LazyPage<object>]> = [
   ['/trades', Trades],
@@ -75,6 +74,10 @@ const AREAS: Array<[string, LazyPage<object>]> = [
 // public marketing pages without a stored session never needs them.
 const loadAuthApp = () => import('./auth-app');
 const AuthApp = lazyPage<{ children: ReactNode }>(() => loadAuthApp().then((m) => ({ default: m.AuthApp })));
+// The guard, the second factor and the signed-in shell: only guarded pages load them (not /login, /signup).
+const ProtectedLayout = lazyPage<{ shell?: boolean }>(() =>
+  import('./protected-layout').then((m) => ({ default: m.ProtectedLayout })),
+);
 
 /**
  * A page other than a marketing one shows only once the auth module runs (and a guarded one once the access check,
@@ -127,9 +130,13 @@ function Root() {
   }, [pathname]);
   // Such a page waits for the auth module and, if guarded, the access check: fetch its code meanwhile, not after.
   const preload = handles.find((h) => h.preload)?.preload;
+  const guarded = handles.some((h) => h.guarded);
   useEffect(() => {
     if (preload) preloadAfterAuth(preload);
   }, [preload]);
+  useEffect(() => {
+    if (guarded) void ProtectedLayout.preload();
+  }, [guarded]);
 
   const authNeeded = useAuthNeeded(handles, location);
   if (!authNeeded) return <Outlet />;
@@ -152,10 +159,10 @@ function Root() {
   );
 }
 
-/** The protected layout of the auth module (it is loaded whenever a guarded page shows). */
+/** The protected layout, once the auth module runs (it is loaded whenever a guarded page shows). */
 function Protected({ shell }: { shell?: boolean }) {
-  const Layout = useContext(ProtectedLayoutContext);
-  return Layout ? <Layout shell={shell} /> : <VerifyingAccess />;
+  const status = useContext(SessionStatusContext);
+  return status ? <ProtectedLayout shell={shell} /> : <VerifyingAccess />;
 }
 
 export const routes: RouteObject[] = [
@@ -172,8 +179,8 @@ export const routes: RouteObject[] = [
           { path: '/verify-email', ...page(<VerifyEmail />, VerifyEmail.preload) },
           { path: '/reset-password', ...page(<ResetPassword />, ResetPassword.preload) },
           { path: '/features', ...marketingPage(<FeaturesIndex />) },
-          ...FEATURES.map((slug) => ({ path: `/features/${slug}`, ...marketingPage(<Feature slug={slug} />) })),
-          ...LEGAL.map((slug) => ({ path: `/${slug}`, ...marketingPage(<Legal slug={slug} />) })),
+          ...FEATURE_SLUGS.map((slug) => ({ path: `/features/${slug}`, ...marketingPage(<Feature slug={slug} />) })),
+          ...LEGAL_SLUGS.map((slug) => ({ path: `/${slug}`, ...marketingPage(<Legal slug={slug} />) })),
           { path: '*', ...marketingPage(<NotFoundPage />) },
         ],
       },
@@ -202,14 +209,17 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Settles when the first render may start: at once on a marketing page, and after the auth module has loaded on any
- * other (which cannot show anything before it). React would otherwise show the fallback and then hold the loaded
- * module back for up to 300 ms (its Suspense throttle), and the session and the access check would wait with it.
+ * Settles when the first render may start: at once on a marketing page, and after the auth module (and on a guarded
+ * page the protected layout) has loaded on any other (which cannot show anything before it). React would otherwise
+ * show the fallback and then hold the loaded module back for up to 300 ms (its Suspense throttle), and the session
+ * and the access check would wait with it.
  */
 export function firstRenderReady(): Promise<void> {
   const matches = matchRoutes(routes, window.location) ?? [];
-  const marketing = matches.some((m) => (m.route.handle as RouteHandle | undefined)?.marketing);
-  return marketing ? Promise.resolve() : AuthApp.preload();
+  const handles = matches.map((m) => (m.route.handle ?? {}) as RouteHandle);
+  if (handles.some((h) => h.marketing)) return Promise.resolve();
+  const layout = handles.some((h) => h.guarded) ? ProtectedLayout.preload() : undefined;
+  return Promise.all([AuthApp.preload(), layout]).then(() => undefined);
 }
 
 function AppRoutes() {

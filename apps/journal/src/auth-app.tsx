@@ -2,16 +2,15 @@
 // the public marketing ones, and for those too once a session is stored (see app.tsx).
 
 import { useSession } from '@bahi/auth-machine/react';
-import { Toaster, TooltipProvider } from '@bahi/ui';
+import { Toaster } from '@bahi/ui';
 import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ProtectedLayoutContext, SessionStatusContext } from './auth-presence';
+import { SessionStatusContext } from './auth-presence';
 import { AuthRoot } from './auth-root';
 import { assistantPath } from './config';
 import { journalTradesQuery, playbooksQuery, tagsQuery } from './journal-data';
 import { assuranceKey, assuranceQuery } from './mfa-gate';
-import { ProtectedLayout } from './protected-layout';
 import { createQueryClient } from './query-client';
 
 /**
@@ -48,32 +47,28 @@ function usePageDataEarly(userId: string | undefined, sessionKey: string | undef
   }, [sessionKey, queryClient]);
 }
 
-/** Hands the session's status and the protected layout to the light part of the app; fetches page data early. */
+/** Hands the session's status to the light part of the app; fetches page data early. */
 function AuthBridge({ children }: { children: ReactNode }) {
   const { status, user, session } = useSession();
   const signedIn = status === 'signedIn';
   usePageDataEarly(signedIn ? user?.id : undefined, signedIn ? assuranceKey(session) : undefined);
-  return (
-    <SessionStatusContext.Provider value={status}>
-      <ProtectedLayoutContext.Provider value={ProtectedLayout}>{children}</ProtectedLayoutContext.Provider>
-    </SessionStatusContext.Provider>
-  );
+  return <SessionStatusContext.Provider value={status}>{children}</SessionStatusContext.Provider>;
 }
 
 /**
- * The query cache, tooltips, the toast viewport (with the app's ThemeProvider, ui's AppProviders), the auth machines
- * on supabase-js, and the bridge; mounted once and kept for the page's life.
+ * The query cache, the toast viewport, the auth machines on supabase-js, and the bridge; mounted once and kept for
+ * the page's life. No screen shows a tooltip (ui's `Tooltip` brings its own provider), so ui's AppProviders'
+ * TooltipProvider and its positioning code stay out. The protected layout (guard, second factor, shell) is a chunk
+ * of its own, loaded by guarded routes only (app.tsx).
  */
 export function AuthApp({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <AuthRoot>
-          <AuthBridge>{children}</AuthBridge>
-        </AuthRoot>
-        <Toaster />
-      </TooltipProvider>
+      <AuthRoot>
+        <AuthBridge>{children}</AuthBridge>
+      </AuthRoot>
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -2,7 +2,7 @@
 // machines: whether a session is stored at all, and, once the auth module runs, the session's status.
 
 import type { SessionStatus } from '@bahi/auth-machine/react';
-import { type ComponentType, createContext, type ReactNode } from 'react';
+import { createContext } from 'react';
 
 /** supabase-js's own storage key for the session (`sb-<project ref>-auth-token`), set on the client explicitly. */
 export function authStorageKey(supabaseUrl: string): string {
@@ -20,8 +20,3 @@ export function hasStoredSession(storage: Pick<Storage, 'getItem'> | undefined, 
 
 /** The session's status while the auth module runs; null before it has loaded (nothing stored, public page). */
 export const SessionStatusContext = createContext<SessionStatus | null>(null);
-
-/** The protected layout, handed down by the auth module (it lives there with supabase-js and the machines). */
-export const ProtectedLayoutContext = createContext<ComponentType<{ shell?: boolean; children?: ReactNode }> | null>(
-  null,
-);

@@ -7,6 +7,7 @@ import { PAGE_DATA_FRESH_MS } from './data';
 import { dataError } from './data-error';
 import { journalKeys } from './journal-data';
 import { supabase } from './supabase';
+import { storage } from './supabase-storage';
 import { GALLERY_BUCKET, galleryObjectPath, storageObjectUrl, uploadWithProgress } from './uploads';
 
 export interface GalleryRow {
@@ -38,7 +39,7 @@ export function galleryQuery(userId: string | undefined) {
       if (error) throw dataError(error);
       const rows = data ?? [];
       if (rows.length === 0) return [];
-      const signed = await supabase.storage.from(GALLERY_BUCKET).createSignedUrls(
+      const signed = await storage.from(GALLERY_BUCKET).createSignedUrls(
         rows.map((r) => r.storage_path as string),
         SIGNED_URL_SECONDS,
       );
@@ -107,7 +108,7 @@ export async function uploadGalleryImage(options: {
     .from('gallery_items')
     .insert({ storage_path: path, caption: caption.slice(0, 200), trade_id: options.tradeId ?? null });
   if (error) {
-    await supabase.storage.from(GALLERY_BUCKET).remove([path]);
+    await storage.from(GALLERY_BUCKET).remove([path]);
     throw dataError(error);
   }
 }
@@ -127,7 +128,7 @@ export async function updateGalleryItem(
 export async function deleteGalleryItem(item: { id: string; storagePath: string }): Promise<void> {
   const { error } = await supabase.from('gallery_items').delete().eq('id', item.id);
   if (error) throw dataError(error);
-  const removed = await supabase.storage.from(GALLERY_BUCKET).remove([item.storagePath]);
+  const removed = await storage.from(GALLERY_BUCKET).remove([item.storagePath]);
   if (removed.error)
     throw new Error(`The image was removed from the gallery, but not from storage: ${removed.error.message}`);
 }

@@ -222,7 +222,7 @@ export function journalTradesQuery(userId: string | undefined) {
 }
 
 /** What `journalTradesQuery` fetches, through any client signed in as the trader (RLS keeps it to their rows). */
-export async function readJournalTrades(client: SupabaseClient): Promise<JournalTrade[]> {
+export async function readJournalTrades(client: Pick<SupabaseClient, 'from'>): Promise<JournalTrade[]> {
   const [rows, links, tags] = await Promise.all([
     readAll((from, to) =>
       client.from('trades').select(TRADE_COLUMNS).order('entry_time', { ascending: false }).order('id').range(from, to),
@@ -254,7 +254,7 @@ export function fundsQuery(userId: string | undefined) {
 }
 
 /** What `fundsQuery` fetches, through any client signed in as the trader. */
-export async function readFunds(client: SupabaseClient): Promise<FundMovement[]> {
+export async function readFunds(client: Pick<SupabaseClient, 'from'>): Promise<FundMovement[]> {
   const { data, error } = await client
     .from('funds')
     .select('id, kind, amount, occurred_on, note')

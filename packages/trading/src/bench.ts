@@ -1,6 +1,6 @@
 // `npm run bench` for @bahi/trading: importing a 50,000-row Zerodha tradebook and every statistic over 100,000 trades.
 import { benchImport } from './import/bench';
-import { benchStats } from './stats/bench';
+import { benchStats, PREPARE_TARGET_MS } from './stats/bench';
 import { benchTax } from './tax/bench';
 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
@@ -16,10 +16,13 @@ console.log(
 
 const stats = benchStats();
 console.log(`statistics over ${stats.trades.toLocaleString('en-IN')} trades, median of ${stats.runs} runs:`);
-console.log(`  prepare the journal (once per load: parse times and dates, lay out columns): ${ms(stats.prepareMs)}`);
+console.log(
+  `  prepare the journal (once per load: parse times and dates, lay out columns): ${ms(stats.prepareMs)} ` +
+    `(target ≤ ${PREPARE_TARGET_MS} ms: ${verdict(stats.prepareMs, PREPARE_TARGET_MS)})`,
+);
 console.log(
   `  every dashboard and analytics statistic over the prepared journal: ${ms(stats.statsMs)} ` +
-    `(target ≤ ${stats.targetMs} ms: ${verdict(stats.statsMs, stats.targetMs)})`,
+    `(target ≤ ${stats.targetMs} ms on a quiet machine: ${verdict(stats.statsMs, stats.targetMs)})`,
 );
 console.log(
   `  the same with a filter (FY 2025-26 options, ${stats.filteredTrades.toLocaleString('en-IN')} trades): ` +

@@ -15,14 +15,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { invalidateJournal } from '../journal-data';
 import { commitPlan, ImportCommitError, type JournalForPlan, loadJournalForPlan } from './import-data';
-import {
-  completeColumnMap,
-  csvHeaders,
-  guessColumnMap,
-  type ImportSource,
-  readImportFile,
-  SOURCE_BROKER,
-} from './read-file';
+import { completeColumnMap, csvHeaders, guessColumnMap, type ImportSource, SOURCE_BROKER } from './import-source';
+import type { ReadFile } from './read-file';
+
+/** The brokers' parsers, loaded when the first file is read rather than with the trades page. */
+const loadReader = () => import('./read-file').then((m) => m.readImportFile);
 
 const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 0));
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -49,7 +46,7 @@ interface Planned {
 
 /** A statement's lines as the fills of opening lots, with the lines it could not read or did not use. */
 function statementLots(
-  read: Extract<ReturnType<typeof readImportFile>, { kind: 'holdings' | 'tax_pnl' }>,
+  read: Extract<ReadFile, { kind: 'holdings' | 'tax_pnl' }>,
   journal: JournalForPlan,
 ): { parsed: ParseResult; asOf?: { date: string; stated: boolean } } | { error: string } {
   if (read.kind === 'tax_pnl') {
@@ -90,7 +87,7 @@ export function useImport(userId: string | undefined): Flow {
       setState({ step: 'working', fileName: name, phase: 'parse', done: 0, total: 1 });
       await nextFrame();
       const map = columns ? (completeColumnMap(columns) ?? undefined) : undefined;
-      const result = readImportFile(from, content, map);
+      const result = (await loadReader())(from, content, map);
       if (result.kind === 'wrong') {
         setState({
           step: 'choose',

@@ -10,9 +10,11 @@ import {
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { locationWithBootTokens } from '../boot-location';
+import { usePageDescription } from '../page-description';
 import { supabase } from '../supabase';
 
 export function LoginPage() {
+  usePageDescription();
   const { status, error, signIn } = useAuthForm();
   return (
     <LoginScreen
@@ -24,6 +26,7 @@ export function LoginPage() {
 }
 
 export function SignupPage() {
+  usePageDescription();
   const { status, error, signUp } = useAuthForm();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -43,6 +46,7 @@ export function SignupPage() {
 }
 
 export function ForgotPasswordPage() {
+  usePageDescription();
   const requestReset = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string>();
   const [busy, setBusy] = useState(false);

@@ -12,6 +12,7 @@ import {
 import { useContext } from 'react';
 import { Navigate } from 'react-router-dom';
 import { SessionStatusContext } from '../auth-presence';
+import { usePageDescription } from '../page-description';
 
 /** Session storage key: the landing page has already sent this signed-in tab to the dashboard. */
 export const LANDING_REDIRECT_KEY = 'landingRedirected';
@@ -21,6 +22,7 @@ export const LANDING_REDIRECT_KEY = 'landingRedirected';
  * the auth module has loaded, which it does only when a session is stored (app.tsx): nobody else can be signed in.
  */
 export function LandingRoute() {
+  usePageDescription();
   const status = useContext(SessionStatusContext);
   if (status === 'signedIn' && sessionStorage.getItem(LANDING_REDIRECT_KEY) !== 'true') {
     sessionStorage.setItem(LANDING_REDIRECT_KEY, 'true');
@@ -30,14 +32,17 @@ export function LandingRoute() {
 }
 
 export function FeaturesIndexRoute() {
+  usePageDescription();
   return <FeaturesIndexPage />;
 }
 
 export function FeatureRoute({ slug }: { slug: FeatureSlug }) {
+  usePageDescription();
   return <FeaturePage feature={featureBySlug(slug)} />;
 }
 
 export function LegalRoute({ slug }: { slug: LegalSlug }) {
+  usePageDescription();
   return <LegalPage doc={legalBySlug(slug)} />;
 }
 

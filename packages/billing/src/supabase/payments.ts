@@ -54,7 +54,10 @@ const isRecord = (value: unknown): value is Json => typeof value === 'object' &&
  * with the session's bearer token. Statuses map to {@link PaymentsError} kinds: 401 session-invalid, 409 conflict,
  * other 4xx rejected, 5xx/502 provider, no answer network.
  */
-export function createSupabasePayments(supabase: SupabaseClient, options: SupabasePaymentsOptions = {}): PaymentsPort {
+export function createSupabasePayments(
+  supabase: Pick<SupabaseClient, 'auth' | 'functions'>,
+  options: SupabasePaymentsOptions = {},
+): PaymentsPort {
   const functionName = options.functionName ?? 'razorpay';
 
   async function invoke(body: Json, session: BillingSession): Promise<Json> {

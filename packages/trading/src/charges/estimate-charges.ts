@@ -155,6 +155,8 @@ export interface NoteInPaise {
   estimated: boolean;
 }
 
+const NO_EXERCISES: readonly OptionExercise[] = [];
+
 /**
  * One contract note's charges at a rate set already looked up (`rateSetOn`): the work `estimateCharges` does, for
  * callers that charge many notes of the same days. Throws a RangeError naming a bad leg, market or exercise.
@@ -164,14 +166,14 @@ export function chargeNoteInPaise(
   profile: BrokerProfile,
   rateSet: RateSet & { estimated: boolean },
 ): NoteInPaise {
-  const exercises = trade.exercises ?? [];
+  const exercises = trade.exercises ?? NO_EXERCISES;
   checkMarket(trade.exchange, trade.segment);
   if (trade.legs.length === 0 && exercises.length === 0) {
     throw new RangeError('A trade needs at least one buy or sell to charge.');
   }
   if (exercises.length > 0 && trade.segment !== 'options') throw new RangeError('Only options are exercised.');
-  trade.legs.forEach(checkLeg);
-  exercises.forEach(checkExercise);
+  for (const leg of trade.legs) checkLeg(leg);
+  for (const exercise of exercises) checkExercise(exercise);
 
   const rates = segmentRates(rateSet, trade.exchange, trade.segment);
   if (!rates) throw new RangeError(`The rate table has no ${trade.segment} rates for ${trade.exchange}.`);
@@ -188,7 +190,8 @@ export function chargeNoteInPaise(
   }
   const turnover = buyTurnover + sellTurnover;
 
-  const exercised = exercises.reduce((sum, exercise) => sum + exercisedPaise(exercise, rates.exerciseOn), 0);
+  let exercised = 0;
+  for (const exercise of exercises) exercised += exercisedPaise(exercise, rates.exerciseOn);
   // One STT line per note: premium and exercise STT are added before the rounding to the rupee.
   const sttTerms = [
     [buyTurnover, rates.sttBuy],

@@ -40,7 +40,9 @@ export const EXACT_UNITS_PER_PAISA = CRORE * 100n;
 
 /** The exact sum of turnover × rate, unrounded, in paise × paise-per-crore; EXACT_UNITS_PER_PAISA make a paisa. */
 export function exactCharge(...terms: ReadonlyArray<Term>): bigint {
-  return exactSum(terms);
+  // Every note's STT is kept exact: one BigInt from the safe-integer sum is far cheaper than a BigInt per term.
+  const fast = exactNumber(terms);
+  return fast !== null ? BigInt(fast) : exactSum(terms);
 }
 
 function exactSum(terms: ReadonlyArray<Term>): bigint {
@@ -94,5 +96,10 @@ export function chargeInPaiseToRupee(...terms: ReadonlyArray<Term>): number {
 
 /** A whole-number percentage (GST 18) of an amount in paise, rounded to the paisa. */
 export function percentOfPaise(amountPaise: number, wholePercent: number): number {
+  // The GST of every note: in numbers while the product is a non-negative safe integer, as in chargesInPaise.
+  const product = amountPaise * wholePercent;
+  if (Number.isInteger(amountPaise) && Number.isInteger(wholePercent) && product >= 0 && 2 * product + 100 <= SAFE) {
+    return halfUpNumber(product, 100);
+  }
   return Number(divideRoundingHalfUp(BigInt(amountPaise) * BigInt(wholePercent), 100n));
 }

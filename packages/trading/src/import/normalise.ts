@@ -123,8 +123,41 @@ function isoDate(y: number, m: number, d: number): string | null {
   return isValidDate(y, m, d) ? `${y}-${pad(m)}-${pad(d)}` : null;
 }
 
-// The common exchange form (Zerodha's order_execution_time), checked without building strings twice.
-const PLAIN_IST = /^(\d{4})-(\d{2})-(\d{2})[T ]([01]\d|2[0-3]):([0-5]\d):([0-5]\d)$/;
+// The common exchange form (Zerodha's order_execution_time, YYYY-MM-DD[T ]HH:MM:SS), read by character code: a
+// regular expression's match array and its six strings for each of 50,000 rows were a good part of the parse.
+const T = 84;
+const SPACE = 32;
+
+/** The number written by `count` ASCII digits at `from`, or -1 when any is not a digit. */
+function digitsAt(s: string, from: number, count: number): number {
+  let v = 0;
+  for (let i = from; i < from + count; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    v = v * 10 + c;
+  }
+  return v;
+}
+
+function isPlainIst(v: string): boolean {
+  const sep = v.charCodeAt(10);
+  return (
+    v.length === 19 &&
+    v[4] === '-' &&
+    v[7] === '-' &&
+    (sep === T || sep === SPACE) &&
+    v[13] === ':' &&
+    v[16] === ':' &&
+    digitsAt(v, 0, 4) >= 0 &&
+    digitsAt(v, 5, 2) >= 0 &&
+    digitsAt(v, 8, 2) >= 0 &&
+    upTo(digitsAt(v, 11, 2), 23) &&
+    upTo(digitsAt(v, 14, 2), 59) &&
+    upTo(digitsAt(v, 17, 2), 59)
+  );
+}
+
+const upTo = (n: number, max: number) => n >= 0 && n <= max;
 
 /**
  * A calendar date as Indian brokers write it: 2025-06-09, 09-06-2025, 09/06/2025, 09-Jun-2025, 09 Jun 2025.
@@ -151,10 +184,9 @@ export function parseDate(value: string): string | null {
  */
 export function istTimestamp(dateOrDateTime: string, time = ''): string | null {
   const v = dateOrDateTime.trim();
-  const plain = PLAIN_IST.exec(v);
-  if (plain) {
-    if (!isValidDate(Number(plain[1]), Number(plain[2]), Number(plain[3]))) return null;
-    return `${v.slice(0, 10)}T${v.slice(11)}+05:30`;
+  if (isPlainIst(v)) {
+    if (!isValidDate(digitsAt(v, 0, 4), digitsAt(v, 5, 2), digitsAt(v, 8, 2))) return null;
+    return v.charCodeAt(10) === T ? `${v}+05:30` : `${v.slice(0, 10)}T${v.slice(11)}+05:30`;
   }
   const withOffset = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?)\s*(Z|[+-]\d{2}:?\d{2})$/i.exec(v);
   if (withOffset) {

@@ -1,5 +1,5 @@
 // Turns CSV text (or XLSX rows) into header-keyed rows with file row numbers, and checks that required columns exist.
-import { headerKey, isBlankRecord, parseCsv } from './csv';
+import { csvRecords, headerKey, isBlankRecord } from './csv';
 import type { ImportRowError } from './types';
 
 export interface TableRow {
@@ -10,7 +10,8 @@ export interface TableRow {
 }
 
 export interface Table {
-  rows: TableRow[];
+  /** Read once, in order: from CSV text each row is parsed as it is reached (see `readTable`). */
+  rows: Iterable<TableRow>;
   /** A missing header or required column makes every row unreadable: one error, no rows. */
   errors: ImportRowError[];
   /** The header's row in the file (1-based), or null when none was found. */
@@ -34,9 +35,9 @@ export interface TableSpec {
 /** How far down a header is looked for: preambles run to a few dozen rows, never hundreds. */
 const HEADER_SEARCH_ROWS = 200;
 
-/** `readRecords` over CSV text. */
+/** `readRecords` over CSV text, parsed as the rows are read. */
 export function readTable(text: string, spec: TableSpec): Table {
-  return readRecords(parseCsv(text), spec);
+  return readRecords(csvRecords(text), spec);
 }
 
 /**
@@ -45,19 +46,24 @@ export function readTable(text: string, spec: TableSpec): Table {
  * When no record holds them all, a record that holds most of them is taken to be a header with columns missing;
  * otherwise the file has no header of this kind at all, and the error says what was expected.
  */
-export function readRecords(records: readonly (readonly string[])[], spec: TableSpec): Table {
+export function readRecords(records: Iterable<readonly string[]>, spec: TableSpec): Table {
   const { required, aliases } = spec;
   const keysOf = (rec: readonly string[]) =>
     rec.map((cell) => {
       const key = headerKey(cell);
       return aliases?.[key] ?? key;
     });
+  // The records down to the header are kept to search; those after it are read only as the rows are.
+  const rest = records[Symbol.iterator]();
+  const head: (readonly string[])[] = [];
   let h = -1;
   let best = -1;
   let bestCount = 0;
-  const limit = Math.min(records.length, HEADER_SEARCH_ROWS);
-  for (let r = 0; r < limit; r++) {
-    const rec = records[r] ?? [];
+  for (let r = 0; r < HEADER_SEARCH_ROWS; r++) {
+    const next = rest.next();
+    if (next.done) break;
+    const rec = next.value;
+    head.push(rec);
     if (isBlankRecord(rec)) continue;
     const keys = new Set(keysOf(rec));
     const count = required.filter((c) => keys.has(c)).length;
@@ -74,7 +80,7 @@ export function readRecords(records: readonly (readonly string[])[], spec: Table
     const none = (error: ImportRowError): Table => ({ rows: [], errors: [error], headerRow: null, label: (c) => c });
     // More than half of the columns: this is the header, with some missing.
     if (best !== -1 && bestCount * 2 > required.length) {
-      const keys = new Set(keysOf(records[best] ?? []));
+      const keys = new Set(keysOf(head[best] ?? []));
       const missing = required.filter((c) => !keys.has(c));
       const row = best + 1;
       return none({ row, column: missing[0] ?? null, message: `Row ${row}: missing column ${missing.join(', ')}` });
@@ -85,30 +91,33 @@ export function readRecords(records: readonly (readonly string[])[], spec: Table
     return none({ row: 1, column: null, message });
   }
 
-  const headerCells = records[h] ?? [];
+  const headerCells = head[h] ?? [];
   const header = keysOf(headerCells);
   // The first column of a name wins, as a reader of the sheet would read it.
   const index = new Map<string, number>();
   header.forEach((key, i) => {
     if (key !== '' && !index.has(key)) index.set(key, i);
   });
-  const rows: TableRow[] = [];
-  for (let r = h + 1; r < records.length; r++) {
-    const rec = records[r] ?? [];
-    if (isBlankRecord(rec)) continue;
-    rows.push({
-      row: r + 1,
-      get: (column) => {
-        const i = index.get(column);
-        return i === undefined ? '' : (rec[i] ?? '').trim();
-      },
-    });
+  function* rows(): Generator<TableRow> {
+    let r = h;
+    for (let next = rest.next(); !next.done; next = rest.next()) {
+      const rec = next.value;
+      r++;
+      if (isBlankRecord(rec)) continue;
+      yield {
+        row: r + 1,
+        get: (column) => {
+          const i = index.get(column);
+          return i === undefined ? '' : (rec[i] ?? '').trim();
+        },
+      };
+    }
   }
   const label = (column: string) => {
     const i = index.get(column);
     return i === undefined ? column : (headerCells[i] ?? column).trim();
   };
-  return { rows, errors: [], headerRow: h + 1, label };
+  return { rows: rows(), errors: [], headerRow: h + 1, label };
 }
 
 /** Collects the first problem found in a row; parsers stop reading a row at its first error. */

@@ -89,9 +89,12 @@ const PART = /#\d+$/;
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 /** The dated table's lot size; for a contract it does not know (stock F&O), the largest size every fill divides into. */
-export function tradeLotSize(trade: MatchedTrade): number | null {
+export function tradeLotSize(
+  trade: MatchedTrade,
+  sizeOf: (underlying: string, expiry: string) => number | undefined = lotSize,
+): number | null {
   if (trade.segment === 'equity' || trade.expiry === null) return null;
-  const known = trade.underlying ? lotSize(trade.underlying, trade.expiry) : undefined;
+  const known = trade.underlying ? sizeOf(trade.underlying, trade.expiry) : undefined;
   return known ?? trade.executions.reduce((g, e) => gcd(g, e.quantity), 0);
 }
 
@@ -170,44 +173,60 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
     rebuild.push(fill);
   }
   const fresh = new Set<Fill>(added);
-  rebuild.push(...added);
+  // One at a time: spreading 50,000 fills into push passes each as an argument on the stack.
+  for (const fill of added) rebuild.push(fill);
 
   const matched = matchFills(rebuild, { actions: input.actions ?? [] });
   const charges = chargeTrades(matched, input.charges);
+  // A plan holds thousands of trades in a few hundred contracts: each contract's lot size is looked up once.
+  const lotSizes = new Map<string, number | undefined>();
+  const cachedLotSize = (underlying: string, expiry: string) => {
+    const key = `${underlying}|${expiry}`;
+    if (!lotSizes.has(key)) lotSizes.set(key, lotSize(underlying, expiry));
+    return lotSizes.get(key);
+  };
   const groups = new Map<string, RebuildGroup>();
   for (const key of cut.keys()) groups.set(key, { key, replace: replace.get(key) ?? [], trades: [] });
-  matched.forEach((trade, i) => {
+  // Plain loops: this runs for every trade of a large import, and a closure made per trade is garbage.
+  for (let i = 0; i < matched.length; i++) {
+    const trade = matched[i]!;
     const key = instrumentKey(trade.executions[0]!.fill);
     const group = groups.get(key)!;
-    const ids = usedIds.get(key) ?? new Set<string>();
-    usedIds.set(key, ids);
-    const executions = trade.executions.map((e): PlannedExecution => {
+    let ids = usedIds.get(key);
+    if (!ids) {
+      ids = new Set<string>();
+      usedIds.set(key, ids);
+    }
+    const executions: PlannedExecution[] = [];
+    let holdsNew = false;
+    for (const e of trade.executions) {
       let brokerTradeId = e.fill.tradeId;
       if (brokerTradeId !== null) {
         const base = brokerTradeId;
         for (let n = 2; ids.has(brokerTradeId); n++) brokerTradeId = `${base}#${n}`;
         ids.add(brokerTradeId);
       }
-      return {
+      const isNew = fresh.has(e.fill);
+      if (isNew) holdsNew = true;
+      executions.push({
         side: e.fill.side,
         quantity: e.quantity,
         price: e.fill.price,
         executedAt: e.fill.executedAt,
         brokerTradeId,
         brokerOrderId: e.fill.orderId,
-        importId: fresh.has(e.fill) ? null : (origin.get(e.fill) ?? null),
+        importId: isNew ? null : (origin.get(e.fill) ?? null),
         kind: e.fill.bonus ? 'bonus' : e.fill.opening ? 'opening' : 'fill',
-      };
-    });
-    const holdsNew = trade.executions.some((e) => fresh.has(e.fill));
+      });
+    }
     group.trades.push({
       trade,
       charges: charges[i]!,
-      lotSize: tradeLotSize(trade),
+      lotSize: tradeLotSize(trade, cachedLotSize),
       importId: holdsNew ? null : (executions[0]?.importId ?? null),
       executions,
     });
-  });
+  }
   return [...groups.values()].filter((g) => g.replace.length > 0 || g.trades.length > 0);
 }
 

@@ -205,18 +205,6 @@ export interface PreparedJournal {
   readonly rowGroups: Uint32Array;
 }
 
-const FROM_TRADE: Partial<Record<Dimension, (t: TradeForStats) => string | null | readonly string[]>> = {
-  side: (t) => t.side,
-  segment: (t) => t.segment,
-  product: (t) => t.product,
-  symbol: (t) => t.symbol,
-  playbook: (t) => t.playbookId ?? null,
-  emotionBefore: (t) => t.emotionsBefore,
-  emotionAfter: (t) => t.emotionsAfter,
-  mistake: (t) => t.mistakes,
-  tag: (t) => t.tags,
-};
-
 /**
  * Parses and lays out the journal once. Throws a RangeError naming the value on a malformed time or date, and on an
  * `entryDate` or `exitDate` that is not the IST day of its time (the statistics and the filters must date a trade
@@ -256,8 +244,25 @@ export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal
   const r = new Float64Array(n);
   const rBucket = new Uint8Array(n);
   const packed = new Float64Array(n * PACKED);
-  const builders = {} as Record<Dimension, KeyColumnBuilder>;
-  for (const d of DIMENSIONS) builders[d] = new KeyColumnBuilder(n, FIXED_ORDER[d]);
+  // One builder per dimension, each filled by name below rather than through a record keyed by dimension and a reader
+  // function per dimension: those keyed reads and calls, twelve per trade, were the slow part of this loop.
+  const column = (d: Dimension) => new KeyColumnBuilder(n, FIXED_ORDER[d]);
+  const builders: Record<Dimension, KeyColumnBuilder> = {
+    timeOfDay: column('timeOfDay'),
+    weekday: column('weekday'),
+    holdingTime: column('holdingTime'),
+    side: column('side'),
+    segment: column('segment'),
+    product: column('product'),
+    symbol: column('symbol'),
+    playbook: column('playbook'),
+    emotionBefore: column('emotionBefore'),
+    emotionAfter: column('emotionAfter'),
+    mistake: column('mistake'),
+    tag: column('tag'),
+  };
+  const { timeOfDay, weekday, holdingTime, side, segment, product, symbol, playbook } = builders;
+  const { emotionBefore, emotionAfter, mistake, tag } = builders;
   const underlying = new KeyColumnBuilder(n);
   for (let i = 0; i < n; i++) {
     const j = at(i);
@@ -285,13 +290,18 @@ export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal
     const tr = stop === null || stop === undefined ? null : rMultiple(t.side, t.entryPrice, t.exitPrice, stop);
     r[i] = tr ?? Number.NaN;
     rBucket[i] = tr !== null ? rBucketOf(tr) : stop === null || stop === undefined ? R_NO_STOP : R_INVALID_STOP;
-    builders.timeOfDay.pushCode(i, timeOfDayIndex(entry[j]!));
-    builders.weekday.pushCode(i, weekdayOfDayNumber(exitDay));
-    builders.holdingTime.pushCode(i, holdingTimeIndex(entry[j]!, exit[j]!));
-    for (const d of DIMENSIONS) {
-      const keysOf = FROM_TRADE[d];
-      if (keysOf) builders[d].push(i, keysOf(t));
-    }
+    timeOfDay.pushCode(i, timeOfDayIndex(entry[j]!));
+    weekday.pushCode(i, weekdayOfDayNumber(exitDay));
+    holdingTime.pushCode(i, holdingTimeIndex(entry[j]!, exit[j]!));
+    side.push(i, t.side);
+    segment.push(i, t.segment);
+    product.push(i, t.product);
+    symbol.push(i, t.symbol);
+    playbook.push(i, t.playbookId ?? null);
+    emotionBefore.push(i, t.emotionsBefore);
+    emotionAfter.push(i, t.emotionsAfter);
+    mistake.push(i, t.mistakes);
+    tag.push(i, t.tags);
     underlying.push(i, t.underlying ?? null);
   }
 
@@ -299,20 +309,25 @@ export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal
   const groupBase = {} as Record<Dimension, number>;
   let groupCount = 0;
   let memberships = 0;
+  const bases: number[] = [];
   for (const d of DIMENSIONS) {
     columns[d] = builders[d].build();
     groupBase[d] = groupCount;
+    bases.push(groupCount);
     groupCount += columns[d].keys.length;
     memberships += columns[d].codes.length;
   }
-  // Per row, its group in every dimension, numbered across dimensions.
+  const starts = DIMENSIONS.map((d) => columns[d].start);
+  const codeLists = DIMENSIONS.map((d) => columns[d].codes);
+  // Per row, its group in every dimension, numbered across dimensions (read from arrays: a million memberships).
   const rowGroupStart = new Uint32Array(n + 1);
   const rowGroups = new Uint32Array(memberships);
   let k = 0;
   for (let i = 0; i < n; i++) {
-    for (const d of DIMENSIONS) {
-      const { start, codes } = columns[d];
-      const base = groupBase[d];
+    for (let d = 0; d < starts.length; d++) {
+      const start = starts[d]!;
+      const codes = codeLists[d]!;
+      const base = bases[d]!;
       for (let c = start[i]!; c < start[i + 1]!; c++) rowGroups[k++] = base + codes[c]!;
     }
     rowGroupStart[i + 1] = k;

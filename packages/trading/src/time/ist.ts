@@ -57,12 +57,19 @@ function digits(s: string, from: number, count: number): number {
 
 /** Day number of a 'YYYY-MM-DD' date that exists, or NaN. */
 function dayNumberOrNaN(date: string): number {
-  if (date.length !== 10 || date[4] !== '-' || date[7] !== '-') return Number.NaN;
-  const y = digits(date, 0, 4);
-  const m = digits(date, 5, 2);
-  const d = digits(date, 8, 2);
+  return date.length === 10 ? dayNumberAt(date, 0) : Number.NaN;
+}
+
+/** Day number of the 'YYYY-MM-DD' date at `from` in `s` (read in place: no slice per timestamp), or NaN. */
+function dayNumberAt(s: string, from: number): number {
+  if (s.length < from + 10 || s.charCodeAt(from + 4) !== DASH || s.charCodeAt(from + 7) !== DASH) return Number.NaN;
+  const y = digits(s, from, 4);
+  const m = digits(s, from + 5, 2);
+  const d = digits(s, from + 8, 2);
   return isCalendarDate(y, m, d) ? dayNumber(y, m, d) : Number.NaN;
 }
+
+const DASH = 45;
 
 /** True for a 'YYYY-MM-DD' date that exists (2025-02-31 does not). */
 export function isIsoDate(date: string): boolean {
@@ -81,11 +88,9 @@ export function dayNumberOf(date: string): number {
  * whatever zone the machine is in, which is how other journals shift trades onto the wrong day, so it is an error.
  */
 export function parseTimestamp(iso: string): number {
-  const fail = () =>
-    new RangeError(`Expected an ISO timestamp with an offset (e.g. 2026-11-20T09:20:00+05:30), got "${iso}"`);
-  const day = dayNumberOrNaN(iso.slice(0, 10));
+  const day = dayNumberAt(iso, 0);
   const sep = iso[10];
-  if (Number.isNaN(day) || (sep !== 'T' && sep !== ' ') || iso[13] !== ':') throw fail();
+  if (Number.isNaN(day) || (sep !== 'T' && sep !== ' ') || iso[13] !== ':') throw timestampError(iso);
   const hh = digits(iso, 11, 2);
   const mi = digits(iso, 14, 2);
   let ms = 0;
@@ -108,13 +113,18 @@ export function parseTimestamp(iso: string): number {
   else if ((z === '+' || z === '-') && (iso.length === i + 6 || iso.length === i + 5)) {
     const oh = digits(iso, i + 1, 2);
     const om = digits(iso, iso.length === i + 6 ? i + 4 : i + 3, 2);
-    if (iso.length === i + 6 && iso[i + 3] !== ':') throw fail();
+    if (iso.length === i + 6 && iso[i + 3] !== ':') throw timestampError(iso);
     offsetMin = (z === '+' ? 1 : -1) * (oh * 60 + om);
-  } else throw fail();
+  } else throw timestampError(iso);
   const local = day * DAY_MS + hh * 3_600_000 + mi * 60_000 + ms;
   const epoch = local - offsetMin * 60_000;
-  if (!Number.isFinite(epoch) || hh > 23 || mi > 59 || ms >= 60_000) throw fail();
+  if (!Number.isFinite(epoch) || hh > 23 || mi > 59 || ms >= 60_000) throw timestampError(iso);
   return epoch;
+}
+
+// A module function rather than a closure per call: this runs for every trade of a 100,000-trade journal.
+function timestampError(iso: string): RangeError {
+  return new RangeError(`Expected an ISO timestamp with an offset (e.g. 2026-11-20T09:20:00+05:30), got "${iso}"`);
 }
 
 /** The IST day number of an epoch instant. */

@@ -1,7 +1,9 @@
 import { formatINR, formatINRCompact } from '@bahi/billing';
-import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDate } from '../lib/dates';
-import { axisTick, ChartContainer, chartColors, tooltipStyle } from './chart';
+import { ChartContainer, chartColors } from './chart';
+import { Line } from './lines';
+import { niceTicks } from './nice-ticks';
+import { Plot } from './plot';
 
 /** Capital at the end of an IST day: money put in (net of withdrawals and adjustments) plus realised net P&L. */
 export interface CapitalPoint {
@@ -12,13 +14,20 @@ export interface CapitalPoint {
   capital: number;
 }
 
-const money = (v: unknown) => formatINR(Number(v), { paise: 'always' });
-const moneyShort = (v: unknown) => formatINRCompact(Number(v));
+const money = (v: number) => formatINR(v, { paise: 'always' });
+const moneyShort = (v: number) => formatINRCompact(v);
 const day = (iso: string) => formatDate(`${iso}T12:00:00+05:30`);
+
+const LEGEND = [
+  { name: 'Capital', colour: chartColors.brand, dash: undefined },
+  { name: 'Money put in', colour: chartColors.axis, dash: '4 4' },
+];
 
 /** Capital over time beside the money put in: the gap between the two lines is what trading made or lost. */
 export function CapitalChart({ points, height }: { points: CapitalPoint[]; height?: number }) {
   const last = points.at(-1);
+  const capital = points.map((p) => p.capital);
+  const deposits = points.map((p) => p.netDeposits);
   return (
     <ChartContainer
       title="Capital over time"
@@ -33,43 +42,42 @@ export function CapitalChart({ points, height }: { points: CapitalPoint[]; heigh
       }}
       height={height}
     >
-      <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-        <CartesianGrid stroke={chartColors.grid} vertical={false} />
-        <XAxis
-          dataKey="date"
-          tickFormatter={(d) => day(String(d)).replace(/ \d{4}$/, '')}
-          tick={axisTick}
-          stroke={chartColors.grid}
-          minTickGap={24}
-        />
-        <YAxis
-          tickFormatter={moneyShort}
-          tick={axisTick}
-          stroke={chartColors.grid}
-          width={64}
-          domain={['auto', 'auto']}
-        />
-        <Tooltip formatter={money} labelFormatter={(l) => day(String(l))} contentStyle={tooltipStyle} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
-        <Line
-          type="monotone"
-          dataKey="capital"
-          name="Capital"
-          stroke={chartColors.brand}
-          strokeWidth={2}
-          dot={false}
-          isAnimationActive={false}
-        />
-        <Line
-          type="stepAfter"
-          dataKey="netDeposits"
-          name="Money put in"
-          stroke={chartColors.axis}
-          strokeDasharray="4 4"
-          dot={false}
-          isAnimationActive={false}
-        />
-      </LineChart>
+      <div className="flex h-full flex-col gap-2">
+        <div className="min-h-0 flex-1">
+          <Plot
+            label="Capital over time"
+            count={points.length}
+            kind="point"
+            xTick={(i) => day(points[i]!.date).replace(/ \d{4}$/, '')}
+            yTicks={niceTicks(Math.min(...capital, ...deposits), Math.max(...capital, ...deposits))}
+            yTick={moneyShort}
+            summary={(i) => ({
+              label: day(points[i]!.date),
+              values: [
+                ['Capital', money(points[i]!.capital)],
+                ['Money put in', money(points[i]!.netDeposits)],
+              ],
+            })}
+          >
+            {(scale) => (
+              <>
+                <Line scale={scale} values={capital} colour={chartColors.brand} />
+                <Line scale={scale} values={deposits} colour={chartColors.axis} step dashed />
+              </>
+            )}
+          </Plot>
+        </div>
+        <ul className="flex flex-wrap justify-center gap-4 text-muted-foreground text-xs">
+          {LEGEND.map(({ name, colour, dash }) => (
+            <li key={name} className="flex items-center gap-1.5">
+              <svg width="16" height="2" aria-hidden="true">
+                <line x1="0" x2="16" y1="1" y2="1" stroke={colour} strokeWidth={2} strokeDasharray={dash} />
+              </svg>
+              {name}
+            </li>
+          ))}
+        </ul>
+      </div>
     </ChartContainer>
   );
 }

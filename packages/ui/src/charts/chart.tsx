@@ -1,5 +1,4 @@
 import * as React from 'react';
-import { ResponsiveContainer } from 'recharts';
 import { cn } from '../lib/utils';
 
 /** Theme colours for charts: CSS variables, so charts follow light/dark like every component. */
@@ -36,13 +35,13 @@ export type ChartContainerProps = Omit<React.ComponentProps<'figure'>, 'title' |
   /** The same data as a table, visually hidden, for screen-reader users and for text search. */
   table: ChartTable;
   height?: number;
-  /** A recharts chart element (LineChart, BarChart …) or any drawing. */
+  /** The drawing, usually a `Plot`: it hides its SVG from assistive technology and names what it keeps focusable. */
   children: React.ReactElement;
 };
 
 /**
- * The one wrapper around recharts: a captioned <figure>, theme colours through CSS variables, the drawing hidden from
- * assistive technology (recharts' SVG is not navigable) and the data offered as a visually hidden table instead.
+ * The frame of every chart: a captioned <figure>, theme colours through CSS variables, and the data offered as a
+ * visually hidden table, since an SVG drawing is not something a screen reader can read.
  */
 export function ChartContainer({
   title,
@@ -70,33 +69,35 @@ export function ChartContainer({
           {description}
         </span>
       </figcaption>
-      <div aria-hidden="true" style={{ height }} className="w-full min-w-0">
-        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 600, height }}>
-          {children}
-        </ResponsiveContainer>
+      <div style={{ height }} className="w-full min-w-0">
+        {children}
       </div>
-      <table className="sr-only">
-        <caption>{title} (data)</caption>
-        <thead>
-          <tr>
-            {table.columns.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row) => (
-            <tr key={String(row[0])}>
-              {row.map((cell, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-                <td key={i}>{cell}</td>
+      {/* The wrapper, not the table, is the 1 px box: a table never shrinks below its content, and a wide one would
+          widen the page on a phone. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title} (data)</caption>
+          <thead>
+            <tr>
+              {table.columns.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {table.rows.map((row) => (
+              <tr key={String(row[0])}>
+                {row.map((cell, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
+                  <td key={i}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { calendarDays, dailyPnl, equityCurve, tradePnls } from '../fixtures/journal';
 import { CalendarHeatmap } from './calendar-heatmap';
 import { bucketPnl, DailyPnlBars, EquityCurve, PnlDistribution } from './journal-charts';
@@ -26,7 +26,20 @@ export const Equity: Story = {
 
 export const EquityEmpty: Story = { args: { points: [] } };
 
-export const DailyBars: Story = { render: () => <DailyPnlBars days={dailyPnl} /> };
+export const DailyBars: Story = {
+  render: () => <DailyPnlBars days={dailyPnl} />,
+  play: async ({ canvasElement }) => {
+    // The values are reachable from the keyboard: Tab to the chart, then the arrow keys, Home and End.
+    const slider = within(canvasElement).getByRole('slider', { name: 'Daily net P&L' });
+    await userEvent.tab();
+    await expect(slider).toHaveFocus();
+    await expect(slider).toHaveAttribute('aria-valuetext', '1 Jan: Net P&L ₹4,200.00');
+    await userEvent.keyboard('{End}{ArrowLeft}');
+    // The 20th trading day of January 2026 is the 29th, which lost ₹800; the tooltip shows it too.
+    await expect(slider).toHaveAttribute('aria-valuetext', '29 Jan: Net P&L -₹800.00');
+    await expect(within(canvasElement).getByText('Net P&L: -₹800.00')).toBeVisible();
+  },
+};
 export const Distribution: Story = { render: () => <PnlDistribution buckets={bucketPnl(tradePnls, 1000)} /> };
 
 export const Calendar: Story = {

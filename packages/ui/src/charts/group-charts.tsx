@@ -1,7 +1,9 @@
 import { formatINR, formatINRCompact } from '@bahi/billing';
 import type { RBucket } from '@bahi/trading';
-import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { axisTick, ChartContainer, chartColors, tooltipStyle } from './chart';
+import { Bars } from './bars';
+import { ChartContainer, chartColors } from './chart';
+import { niceTicks } from './nice-ticks';
+import { Plot } from './plot';
 
 const tradeCount = (n: number) => `${n} ${n === 1 ? 'trade' : 'trades'}`;
 
@@ -27,6 +29,7 @@ export function GroupPnlBars({
 }) {
   const best = bars.length ? bars.reduce((a, b) => (b.netPnl > a.netPnl ? b : a)) : null;
   const worst = bars.length ? bars.reduce((a, b) => (b.netPnl < a.netPnl ? b : a)) : null;
+  const values = bars.map((b) => b.netPnl);
   return (
     <ChartContainer
       title={title}
@@ -42,23 +45,24 @@ export function GroupPnlBars({
       height={height}
       className={className}
     >
-      <BarChart data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-        <CartesianGrid stroke={chartColors.grid} vertical={false} />
-        <XAxis dataKey="label" tick={axisTick} stroke={chartColors.grid} interval={0} fontSize={11} />
-        <YAxis
-          tickFormatter={(v) => formatINRCompact(Number(v))}
-          tick={axisTick}
-          stroke={chartColors.grid}
-          width={64}
-        />
-        <ReferenceLine y={0} stroke={chartColors.axis} />
-        <Tooltip formatter={(v) => signedMoney(Number(v))} contentStyle={tooltipStyle} />
-        <Bar dataKey="netPnl" name="Net P&L" isAnimationActive={false} radius={[3, 3, 0, 0]}>
-          {bars.map((b) => (
-            <Cell key={b.label} fill={b.netPnl >= 0 ? chartColors.profit : chartColors.loss} />
-          ))}
-        </Bar>
-      </BarChart>
+      <Plot
+        label={title}
+        count={bars.length}
+        kind="band"
+        categories
+        xTick={(i) => bars[i]!.label}
+        yTicks={niceTicks(Math.min(0, ...values), Math.max(0, ...values))}
+        yTick={(v) => formatINRCompact(v)}
+        summary={(i) => ({ label: bars[i]!.label, values: [['Net P&L', signedMoney(bars[i]!.netPnl)]] })}
+      >
+        {(scale) => (
+          <Bars
+            scale={scale}
+            values={values}
+            colour={(i) => (values[i]! >= 0 ? chartColors.profit : chartColors.loss)}
+          />
+        )}
+      </Plot>
     </ChartContainer>
   );
 }
@@ -76,6 +80,7 @@ export function RDistributionBars({
   height?: number;
   className?: string;
 }) {
+  const counts = buckets.map((b) => b.count);
   return (
     <ChartContainer
       title="R-multiple distribution"
@@ -84,17 +89,25 @@ export function RDistributionBars({
       height={height}
       className={className}
     >
-      <BarChart data={buckets} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-        <CartesianGrid stroke={chartColors.grid} vertical={false} />
-        <XAxis dataKey="label" tick={axisTick} stroke={chartColors.grid} interval={0} fontSize={11} />
-        <YAxis allowDecimals={false} tick={axisTick} stroke={chartColors.grid} width={32} />
-        <Tooltip contentStyle={tooltipStyle} />
-        <Bar dataKey="count" name="Trades" isAnimationActive={false} radius={[3, 3, 0, 0]}>
-          {buckets.map((b) => (
-            <Cell key={b.label} fill={b.from >= 0 ? chartColors.profit : chartColors.loss} />
-          ))}
-        </Bar>
-      </BarChart>
+      <Plot
+        label="R-multiple distribution"
+        count={buckets.length}
+        kind="band"
+        categories
+        xTick={(i) => buckets[i]!.label}
+        yTicks={niceTicks(0, Math.max(0, ...counts), 5, { integer: true })}
+        yTick={String}
+        yAxisWidth={32}
+        summary={(i) => ({ label: buckets[i]!.label, values: [['Trades', String(buckets[i]!.count)]] })}
+      >
+        {(scale) => (
+          <Bars
+            scale={scale}
+            values={counts}
+            colour={(i) => (buckets[i]!.from >= 0 ? chartColors.profit : chartColors.loss)}
+          />
+        )}
+      </Plot>
     </ChartContainer>
   );
 }

@@ -1,6 +1,10 @@
 import { formatINR, formatINRCompact } from '@bahi/billing';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { axisTick, ChartContainer, chartColors, tooltipStyle } from './chart';
+import * as React from 'react';
+import { Bars } from './bars';
+import { ChartContainer, chartColors } from './chart';
+import { Line } from './lines';
+import { niceTicks } from './nice-ticks';
+import { Plot } from './plot';
 
 export interface EquityPoint {
   /** ISO date (exchange time, Asia/Kolkata). */
@@ -15,14 +19,17 @@ const shortDate = (iso: string) => {
   return `${Number(d)} ${months[Number(m) - 1] ?? ''}`;
 };
 
-const money = (v: unknown) => formatINR(Number(v), { paise: 'always' });
+const money = (v: number) => formatINR(v, { paise: 'always' });
 const signedMoney = (v: number) => formatINR(v, { paise: 'always', sign: 'exceptZero' });
-const moneyShort = (v: unknown) => formatINRCompact(Number(v));
+const moneyShort = (v: number) => formatINRCompact(v);
 
 export function EquityCurve({ points, height }: { points: EquityPoint[]; height?: number }) {
   const first = points[0]?.equity ?? 0;
   const last = points.at(-1)?.equity ?? 0;
   const change = last - first;
+  const values = points.map((p) => p.equity);
+  // Unique per chart: two equity curves on a page must not share one gradient.
+  const fillId = `${React.useId()}-equity-fill`;
   return (
     <ChartContainer
       title="Equity curve"
@@ -34,33 +41,27 @@ export function EquityCurve({ points, height }: { points: EquityPoint[]; height?
       table={{ columns: ['Date', 'Equity'], rows: points.map((p) => [p.date, money(p.equity)]) }}
       height={height}
     >
-      <AreaChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-        <defs>
-          <linearGradient id="equity-fill" x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0%" stopColor={chartColors.brand} stopOpacity={0.35} />
-            <stop offset="100%" stopColor={chartColors.brand} stopOpacity={0.02} />
-          </linearGradient>
-        </defs>
-        <CartesianGrid stroke={chartColors.grid} vertical={false} />
-        <XAxis dataKey="date" tickFormatter={shortDate} tick={axisTick} stroke={chartColors.grid} minTickGap={24} />
-        <YAxis
-          tickFormatter={moneyShort}
-          tick={axisTick}
-          stroke={chartColors.grid}
-          width={64}
-          domain={['auto', 'auto']}
-        />
-        <Tooltip formatter={money} labelFormatter={(l) => shortDate(String(l))} contentStyle={tooltipStyle} />
-        <Area
-          type="monotone"
-          dataKey="equity"
-          name="Equity"
-          stroke={chartColors.brand}
-          strokeWidth={2}
-          fill="url(#equity-fill)"
-          isAnimationActive={false}
-        />
-      </AreaChart>
+      <Plot
+        label="Equity curve"
+        count={points.length}
+        kind="point"
+        xTick={(i) => shortDate(points[i]!.date)}
+        yTicks={niceTicks(Math.min(...values), Math.max(...values))}
+        yTick={moneyShort}
+        summary={(i) => ({ label: shortDate(points[i]!.date), values: [['Equity', money(points[i]!.equity)]] })}
+      >
+        {(scale) => (
+          <>
+            <defs>
+              <linearGradient id={fillId} x1="0" y1="0" x2="0" y2="1">
+                <stop offset="0%" stopColor={chartColors.brand} stopOpacity={0.35} />
+                <stop offset="100%" stopColor={chartColors.brand} stopOpacity={0.02} />
+              </linearGradient>
+            </defs>
+            <Line scale={scale} values={values} colour={chartColors.brand} fill={`url(#${fillId})`} />
+          </>
+        )}
+      </Plot>
     </ChartContainer>
   );
 }
@@ -99,6 +100,7 @@ export function DailyPnlBars({
   const green = days.filter((d) => d.pnl > 0).length;
   const red = days.filter((d) => d.pnl < 0).length;
   const total = days.reduce((s, d) => s + d.pnl, 0);
+  const values = days.map((d) => d.pnl);
   return (
     <ChartContainer
       title={title}
@@ -106,18 +108,23 @@ export function DailyPnlBars({
       table={{ columns: ['Date', 'Net P&L'], rows: days.map((d) => [d.date, signedMoney(d.pnl)]) }}
       height={height}
     >
-      <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-        <CartesianGrid stroke={chartColors.grid} vertical={false} />
-        <XAxis dataKey="date" tickFormatter={tick} tick={axisTick} stroke={chartColors.grid} minTickGap={16} />
-        <YAxis tickFormatter={moneyShort} tick={axisTick} stroke={chartColors.grid} width={64} />
-        <ReferenceLine y={0} stroke={chartColors.axis} />
-        <Tooltip formatter={money} labelFormatter={(l) => tick(String(l))} contentStyle={tooltipStyle} />
-        <Bar dataKey="pnl" name="Net P&L" isAnimationActive={false} radius={[3, 3, 0, 0]}>
-          {days.map((d) => (
-            <Cell key={d.date} fill={d.pnl >= 0 ? chartColors.profit : chartColors.loss} />
-          ))}
-        </Bar>
-      </BarChart>
+      <Plot
+        label={title}
+        count={days.length}
+        kind="band"
+        xTick={(i) => tick(days[i]!.date)}
+        yTicks={niceTicks(Math.min(0, ...values), Math.max(0, ...values))}
+        yTick={moneyShort}
+        summary={(i) => ({ label: tick(days[i]!.date), values: [['Net P&L', money(days[i]!.pnl)]] })}
+      >
+        {(scale) => (
+          <Bars
+            scale={scale}
+            values={values}
+            colour={(i) => (values[i]! >= 0 ? chartColors.profit : chartColors.loss)}
+          />
+        )}
+      </Plot>
     </ChartContainer>
   );
 }
@@ -174,6 +181,7 @@ export function PnlDistribution({ buckets, height }: { buckets: DistributionBuck
   const label = (b: DistributionBucket) => `${formatINRCompact(b.from)} to ${formatINRCompact(b.to)}`;
   const data = buckets.map((b) => ({ ...b, label: label(b) }));
   const mode = [...buckets].sort((a, b) => b.count - a.count)[0];
+  const counts = buckets.map((b) => b.count);
   return (
     <ChartContainer
       title="P&L distribution"
@@ -185,17 +193,24 @@ export function PnlDistribution({ buckets, height }: { buckets: DistributionBuck
       table={{ columns: ['Net P&L range', 'Trades'], rows: data.map((b) => [b.label, b.count]) }}
       height={height}
     >
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-        <CartesianGrid stroke={chartColors.grid} vertical={false} />
-        <XAxis dataKey="from" tickFormatter={moneyShort} tick={axisTick} stroke={chartColors.grid} />
-        <YAxis allowDecimals={false} tick={axisTick} stroke={chartColors.grid} width={32} />
-        <Tooltip labelFormatter={(_, p) => String(p?.[0]?.payload?.label ?? '')} contentStyle={tooltipStyle} />
-        <Bar dataKey="count" name="Trades" isAnimationActive={false} radius={[3, 3, 0, 0]}>
-          {data.map((b) => (
-            <Cell key={b.from} fill={b.from >= 0 ? chartColors.profit : chartColors.loss} />
-          ))}
-        </Bar>
-      </BarChart>
+      <Plot
+        label="P&L distribution"
+        count={data.length}
+        kind="band"
+        xTick={(i) => moneyShort(data[i]!.from)}
+        yTicks={niceTicks(0, Math.max(0, ...counts), 5, { integer: true })}
+        yTick={String}
+        yAxisWidth={32}
+        summary={(i) => ({ label: data[i]!.label, values: [['Trades', String(data[i]!.count)]] })}
+      >
+        {(scale) => (
+          <Bars
+            scale={scale}
+            values={counts}
+            colour={(i) => (data[i]!.from >= 0 ? chartColors.profit : chartColors.loss)}
+          />
+        )}
+      </Plot>
     </ChartContainer>
   );
 }

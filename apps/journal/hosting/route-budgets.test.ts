@@ -1,0 +1,82 @@
+// Issue 15: the gzip JavaScript each route makes the browser load, from a production build, against its budget.
+// Bytes are deterministic, so this is a test; load times stay in the benchmark (bench/bench.ts).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budgetKb, describeWeight, ROUTE_BUDGETS, type RouteWeight, staticClosure, weighRoutes } from './route-budgets';
+
+const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const emptyEnvDir = mkdtempSync(join(tmpdir(), 'bahi-env-'));
+const outDir = mkdtempSync(join(tmpdir(), 'bahi-budget-'));
+afterAll(() => {
+  rmSync(emptyEnvDir, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+let weights: RouteWeight[] = [];
+
+beforeAll(() => {
+  // A production build with the manifest (only here: the deployed folder has none), in a child process as in
+  // build-config.test.ts, with settings of the same shape as a deployment's.
+  // Without vitest's NODE_ENV=test, which would make the build bundle React's development code.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('VITE_') && name !== 'NODE_ENV'),
+  );
+  const script = `import('vite').then(({ build }) => build(${JSON.stringify({
+    root: appDir,
+    mode: 'production',
+    envDir: emptyEnvDir,
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true, manifest: true },
+  })}))`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: appDir,
+    env: {
+      ...env,
+      VITE_SUPABASE_URL: 'https://abcdefghijklmnopqrst.supabase.co',
+      VITE_SUPABASE_ANON_KEY: 'sb_publishable_budget_test_key',
+    },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (run.status !== 0) throw new Error(`vite build failed:\n${run.stdout}${run.stderr}`);
+  weights = weighRoutes(outDir);
+}, 150_000);
+
+describe('staticClosure', () => {
+  it('follows static imports once each and leaves dynamic ones out', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.js', imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared.js', imports: ['index.html'] },
+      'src/page.tsx': { file: 'assets/page.js', imports: ['_shared.js', '_style.css'] },
+      '_style.css': { file: 'assets/style.css' },
+      'src/other.tsx': { file: 'assets/other.js' },
+    };
+    expect(staticClosure(manifest, ['index.html', 'src/page.tsx']).sort()).toEqual([
+      'assets/index.js',
+      'assets/page.js',
+      'assets/shared.js',
+    ]);
+  });
+});
+
+describe('JavaScript each route loads (gzip)', () => {
+  it.each(ROUTE_BUDGETS.map((b) => b.route))('%s stays within its budget', (route) => {
+    const weight = weights.find((w) => w.route === route)!;
+    expect(weight.gzip, describeWeight(weight)).toBeLessThanOrEqual(budgetKb(weight) * 1024);
+  });
+
+  it('holds a route to a ceiling only while it is over its target', () => {
+    for (const weight of weights.filter((w) => w.ceilingKb !== undefined)) {
+      expect(weight.ceilingKb, `${weight.route}: the target is met, remove its ceiling`).toBeGreaterThan(
+        weight.targetKb,
+      );
+      expect(weight.gzip, `${weight.route}: now within its target, remove its ceiling`).toBeGreaterThan(
+        weight.targetKb * 1024,
+      );
+    }
+  });
+});

@@ -1,0 +1,11 @@
+// Supabase Storage for the pages that use the gallery's bucket only (the gallery, the trade form's images): the
+// client supabase-js would make, on the app's session.
+import { StorageClient } from '@supabase/storage-js';
+import { appConfig } from './config';
+import { clientHeaders, fetchWithAuth } from './supabase';
+
+export const storage = new StorageClient(
+  `${appConfig.supabaseUrl.replace(/\/+$/, '')}/storage/v1`,
+  clientHeaders,
+  fetchWithAuth(),
+);
