@@ -73,7 +73,7 @@ describe('migrations', () => {
       expect(f.config, f.name).toContain('search_path=""');
       expect(f.anon, f.name).toBe(false);
     }
-    // The app's RPCs are open to signed-in users (each checks the caller itself).
+    // The app's RPCs are open to signed-in users (each checks the caller itself; journal_trades is a read under RLS).
     const forUsers = fns.filter((f) => f.auth).map((f) => f.name);
     expect(forUsers).toEqual([
       'add_role_to_user',
@@ -83,6 +83,7 @@ describe('migrations', () => {
       'has_free_access',
       'import_trades',
       'is_admin_secure',
+      'journal_trades',
       'rebuild_trades',
       'remove_role_from_user',
       'undo_import',

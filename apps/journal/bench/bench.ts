@@ -3,6 +3,8 @@
 // of 10,000 closed trades, in Chromium against a production build.
 // Starts, like the e2e global setup: the local stack (in memory, seeded from supabase/), a build of the app
 // pointed at it and `vite preview`, all on 127.0.0.1. Bounded in time; stops everything it starts.
+// Then Lighthouse scores /, /login and a signed-in /dashboard on mobile and desktop (`lighthouse.ts`, about 3 minutes
+// more; BENCH_LIGHTHOUSE=0 skips it).
 
 import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
@@ -15,16 +17,21 @@ import { gzipSync } from 'node:zlib';
 import { loadConfig, type RunningServer, startServer } from '@bahi/supabase-local';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { build, preview } from 'vite';
+import { LIGHTHOUSE_PAGES, LIGHTHOUSE_RUNS, runLighthouse } from './lighthouse.ts';
 
-const LANDING_TARGET_KB = 120;
+/** Issue 15: the landing page within 100 KB (route-budgets.test.ts holds every route to its budget). */
+const LANDING_TARGET_KB = 100;
 const DASHBOARD_TARGET_MS = 1500;
-/** No figure in the issue; the aim is the same 1.5 s as the seed data. */
-const LARGE_DASHBOARD_TARGET_MS = 1500;
+/** Issue 15: a journal of 10,000 trades ready within 1.2 s. */
+const LARGE_DASHBOARD_TARGET_MS = 1200;
 const LARGE_TRADES = 10_000;
 const RUNS = 5;
 const LARGE_RUNS = 3;
 const DEMO = { email: 'demo@bahi.local', password: 'demo-trader-2026' };
-const DEADLINE_MS = 240_000;
+/** BENCH_LIGHTHOUSE=0 leaves out Lighthouse (3 pages × 2 form factors × 3 runs, about 3 minutes on 2 cores). */
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+/** About 10 s per Lighthouse run on 2 cores; the allowance is twice that. */
+const DEADLINE_MS = 240_000 + (LIGHTHOUSE ? LIGHTHOUSE_PAGES.length * 2 * LIGHTHOUSE_RUNS * 20_000 : 0);
 /** BENCH_VERBOSE=1 lists every JS file with its gzip size and request start. */
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
 
@@ -264,17 +271,15 @@ async function main() {
     });
     cleanups.push(() => new Promise<void>((done) => app.httpServer.close(() => done())));
 
-    const browser = await chromium.launch({
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
+    const chromiumArgs = [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ];
+    const browser = await chromium.launch({ executablePath, args: chromiumArgs });
     cleanups.push(() => browser.close());
 
     // 1. JavaScript shipped, each page in a fresh context (empty cache).
@@ -318,8 +323,22 @@ async function main() {
     console.log(
       `/dashboard with ${LARGE_TRADES.toLocaleString('en-IN')} trades until the statistics show, median of ` +
         `${LARGE_RUNS}: ${largeMid.toFixed(0)} ms [${largeSamples.map((s) => s.toFixed(0)).join(', ')}] ` +
-        `(aim ≤ ${LARGE_DASHBOARD_TARGET_MS} ms: ${verdict(largeMid <= LARGE_DASHBOARD_TARGET_MS)})`,
+        `(target ≤ ${LARGE_DASHBOARD_TARGET_MS} ms: ${verdict(largeMid <= LARGE_DASHBOARD_TARGET_MS)})`,
     );
+
+    // 4. Lighthouse, in a Chromium of its own (the first one is done).
+    if (LIGHTHOUSE) {
+      await browser.close();
+      await runLighthouse({
+        executablePath,
+        chromiumArgs,
+        appUrl,
+        session: () => storedSession(stack.url, stack.anonKey, DEMO),
+        freePort,
+      });
+    } else {
+      console.log('Lighthouse: skipped (BENCH_LIGHTHOUSE=0)');
+    }
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   }

@@ -26,11 +26,7 @@ export function policyOptionsFromEnv(env: Record<string, string | undefined>): P
 
 /** robots.txt's and the sitemap's inputs from the build's environment (VITE_SITE_URL is read here only). */
 export function seoOptionsFromEnv(env: Record<string, string | undefined>): SeoOptions {
-  const config = readAppConfig(env);
-  return {
-    siteOrigin: siteOrigin(env.VITE_SITE_URL, config.resetAllowedOrigins),
-    assistantPath: `/${config.productName}-AI`,
-  };
+  return { siteOrigin: siteOrigin(env.VITE_SITE_URL, readAppConfig(env).resetAllowedOrigins) };
 }
 
 /** The files the plugin adds to the build output, by file name. */

@@ -35,19 +35,21 @@ const GUARDED = 'src/protected-layout.tsx';
 
 /**
  * Issue 15's targets, signed in where the page needs it (the code is the same signed out: see app.tsx). Routes not
- * at their target yet carry a ceiling: their size on 25 Nov 2026, rounded up to the next KB.
+ * at their target yet carry a ceiling: their size when last lowered (25 Nov 2026), rounded up to the next KB. The
+ * dialogs (the trades page's, the phones' menu, the second sign-in step), the filters' Radix Select and the toast
+ * viewport load when first opened, needed or raised, so no route lists them.
  */
 export const ROUTE_BUDGETS: RouteBudget[] = [
   { route: '/', loads: [APP, 'src/pages/marketing.tsx'], targetKb: 100, ceilingKb: 113 },
-  { route: '/login', loads: [APP, AUTH, 'src/pages/auth.tsx'], targetKb: 110, ceilingKb: 188 },
+  { route: '/login', loads: [APP, AUTH, 'src/pages/auth.tsx'], targetKb: 110, ceilingKb: 176 },
   {
     route: '/dashboard',
     loads: [APP, AUTH, GUARDED, 'src/pages/dashboard.tsx'],
     targetKb: 190,
-    ceilingKb: 219,
+    ceilingKb: 196,
   },
   { route: '/analytics', loads: [APP, AUTH, GUARDED, 'src/pages/analytics.tsx'], targetKb: 240 },
-  { route: '/trades', loads: [APP, AUTH, GUARDED, 'src/pages/trades.tsx'], targetKb: 150, ceilingKb: 269 },
+  { route: '/trades', loads: [APP, AUTH, GUARDED, 'src/pages/trades.tsx'], targetKb: 150, ceilingKb: 213 },
 ];
 
 /** The budget the test enforces: the ceiling while the target is not met yet, else the target. */

@@ -2,22 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { hostingFiles, seoOptionsFromEnv } from './plugin';
 import { robotsTxt, sitemapXml, siteOrigin } from './seo';
 
-const seo = { siteOrigin: 'https://bahi.app', assistantPath: '/Bahi-AI' };
+const seo = { siteOrigin: 'https://bahi.app' };
 
 describe('robots.txt', () => {
   const robots = robotsTxt(seo);
 
-  it('lets crawlers read the public pages and points them at the sitemap', () => {
+  it('lets crawlers read every page (signed-in pages show them only the way in) and points them at the sitemap', () => {
     expect(robots).toContain('User-agent: *\nAllow: /\n');
     expect(robots).toContain('Sitemap: https://bahi.app/sitemap.xml');
-    expect(robots).not.toMatch(/^Disallow: \/$/m);
-    expect(robots).not.toMatch(/^Disallow: \/(features|signup|login|terms)/m);
-  });
-
-  it("keeps them out of the signed-in app, the assistant's route and the one-time account links", () => {
-    for (const path of ['/dashboard', '/trades', '/Bahi-AI', '/admin', '/reset-password', '/verify-email']) {
-      expect(robots).toContain(`Disallow: ${path}\n`);
-    }
+    expect(robots).not.toMatch(/^Disallow:/m);
   });
 });
 
@@ -47,14 +40,14 @@ describe('the site origin', () => {
     expect(() => siteOrigin('ftp://bahi.app', [])).toThrow('VITE_SITE_URL is not an http(s) URL');
   });
 
-  it('comes from the build settings, with the product named assistant route', () => {
+  it('comes from the build settings', () => {
     const env = {
       VITE_SUPABASE_URL: 'https://abcd.supabase.co',
       VITE_SUPABASE_ANON_KEY: 'sb_publishable_abc',
       VITE_PRODUCT_NAME: 'Khata',
       VITE_SITE_URL: 'https://khata.example',
     };
-    expect(seoOptionsFromEnv(env)).toEqual({ siteOrigin: 'https://khata.example', assistantPath: '/Khata-AI' });
+    expect(seoOptionsFromEnv(env)).toEqual({ siteOrigin: 'https://khata.example' });
     const files = hostingFiles(
       { supabaseUrl: 'https://abcd.supabase.co', checkout: 'sandbox' },
       seoOptionsFromEnv(env),

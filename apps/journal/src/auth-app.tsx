@@ -2,7 +2,7 @@
 // the public marketing ones, and for those too once a session is stored (see app.tsx).
 
 import { useSession } from '@bahi/auth-machine/react';
-import { Toaster } from '@bahi/ui';
+import { ToasterOnDemand } from '@bahi/ui';
 import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -68,7 +68,7 @@ export function AuthApp({ children }: { children: ReactNode }) {
       <AuthRoot>
         <AuthBridge>{children}</AuthBridge>
       </AuthRoot>
-      <Toaster />
+      <ToasterOnDemand />
     </QueryClientProvider>
   );
 }

@@ -76,6 +76,25 @@ export function chargeLines(trades: readonly JournalTrade[]): ChargeLine[] {
 const SEGMENT_LABELS = { equity: 'Equity', futures: 'Futures', options: 'Options' } as const;
 
 /**
+ * The `count` trades with the latest exit times, latest first; trades that exited at the same time keep their order
+ * (a stable sort by exit time, descending, cut to `count`), picked in one pass rather than by sorting every trade.
+ */
+function latest<T extends { stats: TradeForStats }>(trades: readonly T[], count: number): T[] {
+  const top: T[] = [];
+  if (count <= 0) return top;
+  for (const t of trades) {
+    const exit = t.stats.exitTime;
+    if (top.length === count && !(exit > (top[count - 1] as T).stats.exitTime)) continue;
+    // After the last kept trade that exited at the same time or later: ties keep their order.
+    let at = top.length;
+    while (at > 0 && (top[at - 1] as T).stats.exitTime < exit) at--;
+    top.splice(at, 0, t);
+    if (top.length > count) top.pop();
+  }
+  return top;
+}
+
+/**
  * The dashboard for the IST dates `range` (both inclusive; null for all time, see `periodRange`): the closed trades
  * whose IST exit day falls in it. Null when the journal has no closed trade at all (the screen's empty state).
  * `trades` may come in any order.
@@ -97,9 +116,7 @@ export function dashboardData(
     : closed;
   const summary = summarize(inPeriod.map((t) => t.stats));
   const { equity, ...figures } = summary;
-  const recent = [...inPeriod]
-    .sort((a, b) => (a.stats.exitTime < b.stats.exitTime ? 1 : a.stats.exitTime > b.stats.exitTime ? -1 : 0))
-    .slice(0, recentCount);
+  const recent = latest(inPeriod, recentCount);
   return {
     range,
     summary: figures,

@@ -25,12 +25,13 @@ let server: RunningServer;
 let demoId: string;
 let trades: JournalTrade[];
 let movements: FundMovement[];
+let client: ReturnType<typeof createClient>;
 
 beforeAll(async () => {
   db = await bootstrappedDatabase();
   // A fresh database: the stack applies the migrations and the seed, as `npm start` does on its first run.
   server = await startServer(await loadConfig({ workdir: join(supabaseDir, '..'), port: 0 }), { db });
-  const client = createClient(server.url, server.anonKey, {
+  client = createClient(server.url, server.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
   });
@@ -56,6 +57,30 @@ async function definition({ from, to }: DayRange): Promise<{ netPnl: number; tra
 }
 
 describe('the seeded demo journal', () => {
+  it('comes from journal_trades() as a select of trades reads it: the same rows, order and values', async () => {
+    const { data: columns, error } = await client.rpc('journal_trades');
+    expect(error).toBeNull();
+    // The columns the areas read: all but user_id, the import's adjustments and the row's own created/updated times.
+    const keys = (
+      'id, exchange, segment, product, symbol, underlying, expiry, strike, option_type, lot_size, side, quantity, ' +
+      'avg_entry_price, avg_exit_price, entry_time, exit_time, trade_date, exit_date, status, gross_pnl, charges, ' +
+      'charges_breakdown, charges_source, net_pnl, stop_loss, target, playbook_id, broker_profile_id, emotions_before, ' +
+      'emotions_after, mistakes, rating, notes, import_source, import_id'
+    ).split(', ');
+    const { data: rows, error: selectError } = await client
+      .from('trades')
+      .select(keys.join(','))
+      .order('entry_time', { ascending: false })
+      .order('id');
+    expect(selectError).toBeNull();
+    const byColumn = columns as unknown as Record<string, unknown[]>;
+    const read = (rows ?? []) as unknown as Record<string, unknown>[];
+    expect(read.length).toBeGreaterThan(10);
+    expect(Object.keys(byColumn).sort()).toEqual([...keys].sort());
+    expect(read.map((_, i) => Object.fromEntries(keys.map((k) => [k, byColumn[k]![i]])))).toEqual(read);
+    expect(trades.map((t) => t.id)).toEqual(read.map((row) => row.id));
+  });
+
   it('is read as the app reads it: every trade, with swing trades closed in a later month', async () => {
     const { rows } = await db.query<{ n: number; carried: number }>(
       `select count(*)::int as n,

@@ -13,29 +13,3 @@ export const INDEXABLE_PATHS: readonly string[] = [
   '/signup',
   '/login',
 ];
-
-/**
- * Paths a crawler has no business in: the signed-in app (which shows 'Secure Content' to it) and the one-time account
- * links. Prefixes, as robots.txt matches them; the assistant's `/{name}-AI` is added from the product name.
- */
-export const PRIVATE_PATH_PREFIXES: readonly string[] = [
-  '/dashboard',
-  '/trades',
-  '/trade-form',
-  '/calendar',
-  '/analytics',
-  '/notebook',
-  '/funds',
-  '/tax',
-  '/position-sizing',
-  '/gallery',
-  '/playbooks',
-  '/playbook/',
-  '/subscription',
-  '/profile',
-  '/admin',
-  '/onboarding',
-  '/forgot-password',
-  '/reset-password',
-  '/verify-email',
-];

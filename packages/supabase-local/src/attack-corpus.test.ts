@@ -240,5 +240,5 @@ describe('bad input answers 4xx', () => {
     } finally {
       await small.stop();
     }
-  });
+  }, 60_000);
 });

@@ -1,8 +1,10 @@
 // The HTTP server as a whole: forged tokens, bad input, limits, concurrency, persistence, migrations, ports.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { DataDirInUseError, type LocalDatabase, openDatabase } from './db/index';
@@ -289,6 +291,48 @@ describe('auth service', () => {
     const mine = client(f.server.url, f.server.anonKey, token);
     const note = await mine.from('notes').insert({ body: 'mine' }).select('user_id').single();
     expect(note.data?.user_id).toBe(data.user?.id);
+  });
+});
+
+describe('compression', () => {
+  /** A raw GET (fetch would undo the compression): status, headers and the bytes as sent. */
+  const rawGet = (path: string, acceptEncoding?: string) =>
+    new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      const url = new URL(path, f.server.url);
+      const req = request(url, {
+        headers: {
+          apikey: f.server.serviceRoleKey,
+          Authorization: `Bearer ${f.server.serviceRoleKey}`,
+          ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}),
+        },
+      });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('gzips data API answers of 1 KB or more for clients that accept it, as the hosted gateway does', async () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({ label: `compressed item ${i}` }));
+    expect((await f.service.from('items').insert(rows)).error).toBeNull();
+    const path = '/rest/v1/items?select=id,label,n&label=like.compressed*';
+
+    const zipped = await rawGet(path, 'gzip, deflate, br');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.body.length);
+    const plain = await rawGet(path);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(gunzipSync(zipped.body).toString())).toEqual(JSON.parse(plain.body.toString()));
+    expect(JSON.parse(plain.body.toString())).toHaveLength(100);
+
+    // refused by the client, or too small to gain
+    expect((await rawGet(path, 'gzip;q=0, identity')).headers['content-encoding']).toBeUndefined();
+    expect((await rawGet(`${path}&limit=1`, 'gzip')).headers['content-encoding']).toBeUndefined();
   });
 });
 

@@ -4,6 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { AuthError, handleAuth } from './auth/index';
 import type { StackConfig } from './config';
 import { type LocalDatabase, openDatabase } from './db/index';
@@ -104,7 +106,22 @@ function authBodyRefusal(text: string, maxDepth: number): AuthError | undefined 
   return undefined;
 }
 
-async function send(res: ServerResponse, response: Response, head: boolean): Promise<void> {
+const COMPRESSIBLE = /^(application\/(json|vnd\.pgrst\.[a-z.+-]*|openapi\+json|geo\+json)|text\/csv)\b/i;
+const gzipAsync = promisify(gzip);
+
+/**
+ * Whether an answer may go out gzip-compressed, as hosted Supabase's gateway sends the data API's and auth's: the
+ * client accepts gzip, and the body is whole (no range) JSON or CSV. Both services answer from memory, so the body is
+ * read whole and compressed when it is 1 KB or more.
+ */
+function mayCompress(service: Service, acceptEncoding: string | undefined, response: Response): boolean {
+  if (service !== 'rest' && service !== 'auth') return false;
+  if (!acceptEncoding || !/(^|,)\s*gzip\s*(,|$|;(?!\s*q=0(\.0*)?\s*(,|$)))/i.test(acceptEncoding)) return false;
+  const h = response.headers;
+  return response.status !== 206 && !h.has('content-encoding') && COMPRESSIBLE.test(h.get('content-type') ?? '');
+}
+
+async function send(res: ServerResponse, response: Response, head: boolean, compress: boolean): Promise<void> {
   const headers: Record<string, string | string[]> = { ...CORS_HEADERS };
   response.headers.forEach((value, name) => {
     if (name === 'set-cookie') return;
@@ -112,6 +129,18 @@ async function send(res: ServerResponse, response: Response, head: boolean): Pro
   });
   const cookies = response.headers.getSetCookie?.() ?? [];
   if (cookies.length) headers['set-cookie'] = cookies;
+  if (compress && !head && response.body) {
+    let bytes = Buffer.from(await response.arrayBuffer());
+    headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+    if (bytes.length >= 1024) {
+      bytes = await gzipAsync(bytes);
+      headers['content-encoding'] = 'gzip';
+    }
+    headers['content-length'] = String(bytes.length);
+    res.writeHead(response.status, headers);
+    res.end(bytes);
+    return;
+  }
   res.writeHead(response.status, headers);
   if (head || !response.body) {
     res.end();
@@ -228,7 +257,7 @@ export async function startServer(
       if (!(await discardBody(req))) keepAlive = false;
       if (!keepAlive) res.setHeader('connection', 'close');
       try {
-        await send(res, response, method === 'HEAD');
+        await send(res, response, method === 'HEAD', mayCompress(service, req.headers['accept-encoding'], response));
       } catch {
         res.destroy();
       }

@@ -30,6 +30,7 @@ export * from './components/tabs';
 export * from './components/textarea';
 export * from './components/theme';
 export * from './components/toast';
+export * from './components/toaster-on-demand';
 export * from './components/tooltip';
 export * from './lib/dates';
 export { planFeatures } from './lib/plans';

@@ -1,36 +1,28 @@
 import { useSession } from '@bahi/auth-machine/react';
 import { filterTrades } from '@bahi/trading';
-import {
-  CorporateActionsDialog,
-  ImportDialog,
-  type ImportHistoryItem,
-  OpeningPositionDialog,
-  type TradeListRow,
-  TradesScreen,
-  toast,
-} from '@bahi/ui';
+import { type ImportSourceId, type TradeListRow, TradesScreen, toast } from '@bahi/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { type ComponentProps, Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CSV_TYPE, download } from '../download';
-import { undoImport, useImportHistory } from '../import/import-data';
-import { useCorporateActionsDialog, useOpeningPosition } from '../import/use-holdings';
-import { useImport } from '../import/use-import';
+import type { HoldingsDialogProps, TradesImportDialogProps, TradesOpeningDialog } from '../import/trades-dialogs';
 import { invalidateJournal, type JournalTrade, useJournalTrades, usePlaybooks, useTags } from '../journal-data';
+import { lazyPage } from '../lazy-page';
 import { deleteTrades, tagTrades } from '../trade-bulk';
 import { filterToParams, useTradeFilter } from '../trade-filter-params';
 import { tradesCsv, tradesCsvFileName } from '../trades-csv';
 
-const BROKER_LABEL: Record<string, string> = {
-  zerodha: 'Zerodha',
-  dhan: 'Dhan',
-  upstox: 'Upstox',
-  angelone: 'Angel One',
-  groww: 'Groww',
-  fyers: 'Fyers',
-  icici: 'ICICI Direct',
-  other: 'Other (mapped CSV)',
-};
+// The dialogs and the import pipeline behind them load the first time one opens (see import/trades-dialogs.tsx).
+const loadDialogs = () => import('../import/trades-dialogs');
+const ImportDialog = lazyPage<TradesImportDialogProps>(() =>
+  loadDialogs().then((m) => ({ default: m.TradesImportDialog })),
+);
+const OpeningDialog = lazyPage<ComponentProps<typeof TradesOpeningDialog>>(() =>
+  loadDialogs().then((m) => ({ default: m.TradesOpeningDialog })),
+);
+const CorporateActionsDialog = lazyPage<HoldingsDialogProps>(() =>
+  loadDialogs().then((m) => ({ default: m.TradesCorporateActionsDialog })),
+);
 
 /** /trades: the journal's trades, filtered through the URL (shared with /analytics), with import at ?import=1. */
 export default function TradesPage() {
@@ -40,11 +32,10 @@ export default function TradesPage() {
   const trades = useJournalTrades(userId);
   const playbooks = usePlaybooks(userId);
   const tags = useTags(userId);
-  const history = useImportHistory(userId);
-  const importFlow = useImport(userId);
   const missing = useMemo(() => (trades.data ?? []).filter((t) => t.status === 'missing_cost'), [trades.data]);
-  const opening = useOpeningPosition(userId, missing);
-  const corporateActions = useCorporateActionsDialog(userId);
+  const [sourceRequest, setSourceRequest] = useState<{ source: ImportSourceId; at: number } | null>(null);
+  const [openingRequest, setOpeningRequest] = useState(0);
+  const [corporateActionsRequest, setCorporateActionsRequest] = useState(0);
   const [filter, setFilter] = useTradeFilter();
   const [params, setParams] = useSearchParams();
   const filterKey = filterToParams(filter).toString();
@@ -78,6 +69,9 @@ export default function TradesPage() {
   const status = trades.isPending ? 'loading' : trades.isError ? 'error' : trades.data.length ? 'ready' : 'empty';
   const refresh = () => invalidateJournal(queryClient, userId);
   const importOpen = params.get('import') === '1';
+  // Mounted from the first opening on, so that a dialog closes as before and keeps its state.
+  const [importUsed, setImportUsed] = useState(importOpen);
+  if (importOpen && !importUsed) setImportUsed(true);
   const setImportOpen = (open: boolean) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -85,9 +79,6 @@ export default function TradesPage() {
       else next.delete('import');
       return next;
     });
-  const historyItems = history.data?.map(
-    (h): ImportHistoryItem => ({ ...h, broker: BROKER_LABEL[h.broker] ?? h.broker }),
-  );
 
   return (
     <TradesScreen
@@ -113,33 +104,38 @@ export default function TradesPage() {
         toast.success(`Deleted ${ids.length} ${ids.length === 1 ? 'trade' : 'trades'}.`);
       }}
       importDialog={
-        <ImportDialog
-          open={importOpen}
-          {...importFlow}
-          onOpenChange={(open) => {
-            // Opening again starts from the broker choice, not the last file's outcome.
-            if (!open) importFlow.onStartOver();
-            setImportOpen(open);
-          }}
-          history={historyItems}
-          historyStatus={history.isPending ? 'loading' : history.isError ? 'error' : 'ready'}
-          historyError={history.error?.message}
-          onUndo={async (id) => {
-            await undoImport(id);
-            await refresh();
-            toast.success('Import undone: its fills were taken out and the trades they were in rebuilt.');
-          }}
-        />
+        importUsed ? (
+          <Suspense fallback={null}>
+            <ImportDialog
+              userId={userId}
+              open={importOpen}
+              onOpenChange={setImportOpen}
+              sourceRequest={sourceRequest}
+            />
+          </Suspense>
+        ) : null
       }
       missingCost={missing.length}
-      onAddOpening={opening.open}
+      onAddOpening={() => setOpeningRequest((n) => n + 1)}
       onImportHoldings={() => {
-        importFlow.onSourceChange('zerodha');
+        setSourceRequest((r) => ({ source: 'zerodha', at: (r?.at ?? 0) + 1 }));
         setImportOpen(true);
       }}
-      openingDialog={<OpeningPositionDialog {...opening.dialog} />}
-      onCorporateActions={corporateActions.open}
-      corporateActionsDialog={<CorporateActionsDialog {...corporateActions.dialog} />}
+      openingDialog={
+        openingRequest > 0 ? (
+          <Suspense fallback={null}>
+            <OpeningDialog userId={userId} missing={missing} openRequest={openingRequest} />
+          </Suspense>
+        ) : null
+      }
+      onCorporateActions={() => setCorporateActionsRequest((n) => n + 1)}
+      corporateActionsDialog={
+        corporateActionsRequest > 0 ? (
+          <Suspense fallback={null}>
+            <CorporateActionsDialog userId={userId} openRequest={corporateActionsRequest} />
+          </Suspense>
+        ) : null
+      }
     />
   );
 }

@@ -17,12 +17,11 @@ import {
   UserRound,
   Wallet,
 } from 'lucide-react';
-import type * as React from 'react';
+import * as React from 'react';
 import { NavLink } from 'react-router-dom';
 import { cn } from '../lib/utils';
 import { BrandMark } from './brand';
 import { IconButton } from './button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from './dialog';
 import { useTheme } from './theme';
 import { useMenuState } from './use-menu-state';
 
@@ -117,9 +116,16 @@ export interface AppShellProps {
   children: React.ReactNode;
 }
 
+/** The phones' menu dialog, loaded when it first opens. */
+const MobileMenu = React.lazy(() => import('./mobile-menu'));
+
 /** Sidebar with every journal area, top bar, and a menu dialog for navigation on phones. */
 export function AppShell({ title, userName, isAdmin = false, actions, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useMenuState();
+  const menuTrigger = React.useRef<HTMLButtonElement>(null);
+  // Mounted from the first opening on, so that it closes as a dialog does.
+  const [menuUsed, setMenuUsed] = React.useState(false);
+  if (menuOpen && !menuUsed) setMenuUsed(true);
   return (
     <div data-slot="app-shell" className="flex min-h-screen bg-background text-foreground">
       <a
@@ -144,20 +150,25 @@ export function AppShell({ title, userName, isAdmin = false, actions, children }
           data-slot="app-topbar"
           className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur"
         >
-          <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
-            <DialogTrigger asChild>
-              <IconButton label="Open navigation" icon={<Menu />} className="lg:hidden" />
-            </DialogTrigger>
-            <DialogContent className="top-0 left-0 h-dvh max-h-dvh w-72 max-w-[85vw] translate-x-0 translate-y-0 content-start rounded-none rounded-r-xl p-3">
-              <DialogTitle className="px-3 pt-2">
-                <Brand />
-              </DialogTitle>
-              <DialogDescription className="sr-only">Go to any area of your journal.</DialogDescription>
-              <nav aria-label="Mobile">
-                <Navigation isAdmin={isAdmin} />
-              </nav>
-            </DialogContent>
-          </Dialog>
+          <IconButton
+            ref={menuTrigger}
+            label="Open navigation"
+            icon={<Menu />}
+            className="lg:hidden"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            data-state={menuOpen ? 'open' : 'closed'}
+            onClick={() => setMenuOpen(true)}
+          />
+          {menuUsed ? (
+            <React.Suspense fallback={null}>
+              <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} triggerRef={menuTrigger} title={<Brand />}>
+                <nav aria-label="Mobile">
+                  <Navigation isAdmin={isAdmin} />
+                </nav>
+              </MobileMenu>
+            </React.Suspense>
+          ) : null}
           <span className="lg:hidden">
             <Brand />
           </span>

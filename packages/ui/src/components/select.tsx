@@ -2,6 +2,7 @@ import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown, ChevronUp } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from '../lib/utils';
+import { selectTriggerClass } from './select-trigger-class';
 
 export function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {
   return <SelectPrimitive.Root data-slot="select" {...props} />;
@@ -25,13 +26,7 @@ export function SelectTrigger({
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
       data-size={size}
-      className={cn(
-        'flex w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-foreground text-sm shadow-xs outline-none',
-        'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-60',
-        'aria-invalid:border-destructive data-[placeholder]:text-muted-foreground',
-        size === 'sm' ? 'h-8' : 'h-10',
-        className,
-      )}
+      className={selectTriggerClass(size, className)}
       {...props}
     >
       {children}

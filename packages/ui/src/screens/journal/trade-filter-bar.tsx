@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '../../components/button';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/select';
+import { LazySelect } from '../../components/lazy-select';
 
 export interface FilterOption {
   value: string;
@@ -48,19 +48,13 @@ function SelectFilter({
   return (
     <Field label={label}>
       {(control) => (
-        <Select value={value ?? ALL} onValueChange={(v) => onChange(v === ALL ? undefined : v)}>
-          <SelectTrigger {...control} size="sm">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All</SelectItem>
-            {options.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <LazySelect
+          {...control}
+          size="sm"
+          value={value ?? ALL}
+          onValueChange={(v) => onChange(v === ALL ? undefined : v)}
+          options={[{ value: ALL, label: 'All' }, ...options]}
+        />
       )}
     </Field>
   );
@@ -113,21 +107,16 @@ export function TradeFilterBar({
       </Field>
       <Field label="Dates by">
         {(control) => (
-          <Select
+          <LazySelect
+            {...control}
+            size="sm"
             value={filter.dateBy ?? 'exit'}
             onValueChange={(v) => set({ dateBy: v === 'entry' ? 'entry' : undefined })}
-          >
-            <SelectTrigger {...control} size="sm">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {(Object.keys(DATE_BASIS_LABELS) as DateBasis[]).map((basis) => (
-                <SelectItem key={basis} value={basis}>
-                  {DATE_BASIS_LABELS[basis]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            options={(Object.keys(DATE_BASIS_LABELS) as DateBasis[]).map((basis) => ({
+              value: basis,
+              label: DATE_BASIS_LABELS[basis],
+            }))}
+          />
         )}
       </Field>
       <SelectFilter
