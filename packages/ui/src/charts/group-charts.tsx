@@ -2,6 +2,7 @@ import { formatINR, formatINRCompact } from '@bahi/billing';
 import type { RBucket } from '@bahi/trading';
 import { Bars } from './bars';
 import { ChartContainer, chartColors } from './chart';
+import { TradeHistogram } from './histogram';
 import { niceTicks } from './nice-ticks';
 import { Plot } from './plot';
 
@@ -80,7 +81,6 @@ export function RDistributionBars({
   height?: number;
   className?: string;
 }) {
-  const counts = buckets.map((b) => b.count);
   return (
     <ChartContainer
       title="R-multiple distribution"
@@ -89,25 +89,7 @@ export function RDistributionBars({
       height={height}
       className={className}
     >
-      <Plot
-        label="R-multiple distribution"
-        count={buckets.length}
-        kind="band"
-        categories
-        xTick={(i) => buckets[i]!.label}
-        yTicks={niceTicks(0, Math.max(0, ...counts), 5, { integer: true })}
-        yTick={String}
-        yAxisWidth={32}
-        summary={(i) => ({ label: buckets[i]!.label, values: [['Trades', String(buckets[i]!.count)]] })}
-      >
-        {(scale) => (
-          <Bars
-            scale={scale}
-            values={counts}
-            colour={(i) => (buckets[i]!.from >= 0 ? chartColors.profit : chartColors.loss)}
-          />
-        )}
-      </Plot>
+      <TradeHistogram label="R-multiple distribution" bands={buckets} categories xTick={(i) => buckets[i]!.label} />
     </ChartContainer>
   );
 }

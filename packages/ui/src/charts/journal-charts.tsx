@@ -2,6 +2,7 @@ import { formatINR, formatINRCompact } from '@bahi/billing';
 import * as React from 'react';
 import { Bars } from './bars';
 import { ChartContainer, chartColors } from './chart';
+import { TradeHistogram } from './histogram';
 import { Line } from './lines';
 import { niceTicks } from './nice-ticks';
 import { Plot } from './plot';
@@ -181,7 +182,6 @@ export function PnlDistribution({ buckets, height }: { buckets: DistributionBuck
   const label = (b: DistributionBucket) => `${formatINRCompact(b.from)} to ${formatINRCompact(b.to)}`;
   const data = buckets.map((b) => ({ ...b, label: label(b) }));
   const mode = [...buckets].sort((a, b) => b.count - a.count)[0];
-  const counts = buckets.map((b) => b.count);
   return (
     <ChartContainer
       title="P&L distribution"
@@ -193,24 +193,7 @@ export function PnlDistribution({ buckets, height }: { buckets: DistributionBuck
       table={{ columns: ['Net P&L range', 'Trades'], rows: data.map((b) => [b.label, b.count]) }}
       height={height}
     >
-      <Plot
-        label="P&L distribution"
-        count={data.length}
-        kind="band"
-        xTick={(i) => moneyShort(data[i]!.from)}
-        yTicks={niceTicks(0, Math.max(0, ...counts), 5, { integer: true })}
-        yTick={String}
-        yAxisWidth={32}
-        summary={(i) => ({ label: data[i]!.label, values: [['Trades', String(data[i]!.count)]] })}
-      >
-        {(scale) => (
-          <Bars
-            scale={scale}
-            values={counts}
-            colour={(i) => (data[i]!.from >= 0 ? chartColors.profit : chartColors.loss)}
-          />
-        )}
-      </Plot>
+      <TradeHistogram label="P&L distribution" bands={data} xTick={(i) => moneyShort(data[i]!.from)} />
     </ChartContainer>
   );
 }
