@@ -22,9 +22,30 @@ function checkAppConfig(): Plugin {
   };
 }
 
+// The app runs on Preact's React-compatible runtime: the same components (Storybook and the ui tests run them on
+// React) for about 60 KB less gzip JavaScript on every page, with the whole e2e suite passing on it. React Router
+// probes for React 19's useOptimistic and falls back without it. In development, an edited module reloads the page:
+// React's fast refresh cannot update Preact components.
+const preactInPlaceOfReact = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+
 export default defineConfig({
+  resolve: { alias: preactInPlaceOfReact },
   // hostingHeaders writes dist/_headers and dist/vercel.json (CSP, caching) from the same VITE_* settings.
-  plugins: [react(), tailwindcss(), checkAppConfig(), hostingHeaders()],
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), checkAppConfig(), hostingHeaders()],
+  build: {
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
+    },
+  },
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
 });

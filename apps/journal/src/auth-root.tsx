@@ -2,11 +2,10 @@ import { type AuthConfig, type AuthPorts, createAccessMachine, createBrowserPort
 import { AuthProvider } from '@bahi/auth-machine/react';
 import { createSupabasePorts } from '@bahi/auth-machine/supabase';
 import { toast } from '@bahi/ui';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { appConfig } from './config';
-import { clearData, refreshDataSoon } from './query-client';
+import { dataCache } from './data-cache';
 import { supabase } from './supabase';
 
 /** Reset links may only lead back to the configured origins (production, development, local ports). */
@@ -22,7 +21,6 @@ export function authConfig(origin: string): AuthConfig {
 export function AuthRoot({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const pathname = useRef(location.pathname);
   pathname.current = location.pathname;
   const navigateRef = useRef(navigate);
@@ -32,7 +30,7 @@ export function AuthRoot({ children }: { children: ReactNode }) {
   const [ports] = useState<AuthPorts>(() => ({
     ...createSupabasePorts(supabase),
     ...createBrowserPorts(),
-    caches: { clear: () => clearData(queryClient) },
+    caches: { clear: () => dataCache.clear() },
     navigation: {
       pathname: () => pathname.current,
       navigate: (to, options) => navigateRef.current(to, options),
@@ -52,13 +50,13 @@ export function AuthRoot({ children }: { children: ReactNode }) {
     const { data } = supabase.auth.onAuthStateChange((event) => {
       if (event !== 'USER_UPDATED' && event !== 'MFA_CHALLENGE_VERIFIED') return;
       cancel?.();
-      cancel = refreshDataSoon(queryClient);
+      cancel = dataCache.refreshSoon();
     });
     return () => {
       cancel?.();
       data.subscription.unsubscribe();
     };
-  }, [queryClient]);
+  }, []);
 
   return (
     <AuthProvider ports={ports} config={authConfig(window.location.origin)} machines={machines}>

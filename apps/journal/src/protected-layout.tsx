@@ -3,6 +3,7 @@ import { AppShell, Button } from '@bahi/ui';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useIsAdmin } from './data';
+import { DataLayer } from './data-layer';
 import { AccessGuard } from './guard';
 import { PageBoundary } from './layouts';
 import { MfaGate } from './mfa-gate';
@@ -26,7 +27,10 @@ function SignedInShell({ children }: { children: ReactNode }) {
   );
 }
 
-/** Login-required pages (and, by route class, the subscription check): guard, second factor, shell, boundary. */
+/**
+ * Login-required pages (and, by route class, the subscription check): query cache, guard, second factor, shell,
+ * boundary.
+ */
 export function ProtectedLayout({ shell = true }: { shell?: boolean }) {
   const page = (
     <PageBoundary>
@@ -34,8 +38,10 @@ export function ProtectedLayout({ shell = true }: { shell?: boolean }) {
     </PageBoundary>
   );
   return (
-    <AccessGuard>
-      <MfaGate>{shell ? <SignedInShell>{page}</SignedInShell> : page}</MfaGate>
-    </AccessGuard>
+    <DataLayer>
+      <AccessGuard>
+        <MfaGate>{shell ? <SignedInShell>{page}</SignedInShell> : page}</MfaGate>
+      </AccessGuard>
+    </DataLayer>
   );
 }

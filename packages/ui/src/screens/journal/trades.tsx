@@ -3,29 +3,9 @@ import { BarChart3, Download, FileUp, Split, Tag, Trash2 } from 'lucide-react';
 import * as React from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/alert-dialog';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/dialog';
-import { Field } from '../../components/field';
-import { Input } from '../../components/input';
 import { Money } from '../../components/money';
 import { Stat } from '../../components/stat';
 import {
@@ -104,6 +84,11 @@ export interface TradesScreenProps extends AreaCallbacks {
 }
 
 const count = new Intl.NumberFormat('en-IN');
+
+// The selection dialogs load the first time one opens: most visits to the list never tag or delete.
+const selectionDialogs = () => import('./trade-selection-dialogs');
+const AddTagDialog = React.lazy(() => selectionDialogs().then((m) => ({ default: m.AddTagDialog })));
+const DeleteDialog = React.lazy(() => selectionDialogs().then((m) => ({ default: m.DeleteDialog })));
 const SEGMENT_LABEL = { equity: 'Equity', futures: 'Futures', options: 'Options' } as const;
 const PRODUCT_LABEL = { intraday: 'Intraday', delivery: 'Delivery', carry_forward: 'Carry forward' } as const;
 
@@ -267,141 +252,6 @@ export function tradeTotals(trades: readonly TradeListRow[]) {
   };
 }
 
-function AddTagDialog({
-  open,
-  onOpenChange,
-  selected,
-  tags,
-  onAddTag,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  selected: string[];
-  tags: string[];
-  onAddTag: (ids: string[], tag: string) => Promise<void>;
-}) {
-  const [name, setName] = React.useState('');
-  const [error, setError] = React.useState<string | null>(null);
-  const [busy, setBusy] = React.useState(false);
-  const listId = React.useId();
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (name.trim() === '') {
-      setError('Enter a tag name.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await onAddTag(selected, name.trim());
-      setName('');
-      onOpenChange(false);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>
-              Tag {count.format(selected.length)} {selected.length === 1 ? 'trade' : 'trades'}
-            </DialogTitle>
-            <DialogDescription>
-              Pick a tag or type a new one. Trades that already have it keep it once.
-            </DialogDescription>
-          </DialogHeader>
-          <Field label="Tag" error={error ?? undefined} required>
-            <Input
-              list={listId}
-              autoComplete="off"
-              maxLength={40}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </Field>
-          <datalist id={listId}>
-            {tags.map((t) => (
-              <option key={t} value={t} />
-            ))}
-          </datalist>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Add tag
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function DeleteDialog({
-  open,
-  onOpenChange,
-  selected,
-  onDelete,
-  onDone,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  selected: string[];
-  onDelete: (ids: string[]) => Promise<void>;
-  onDone: () => void;
-}) {
-  const [error, setError] = React.useState<string | null>(null);
-  const [busy, setBusy] = React.useState(false);
-  const n = count.format(selected.length);
-  const noun = selected.length === 1 ? 'trade' : 'trades';
-  async function confirm(event: React.MouseEvent) {
-    // Keep the dialog open until the delete has finished (or failed).
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await onDelete(selected);
-      onDone();
-      onOpenChange(false);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            Delete {n} {noun}?
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            This deletes the {n} selected {noun} with their fills, tags, notes and screenshot links. It cannot be
-            undone. An imported trade comes back only by importing its file again.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {error ? (
-          <Alert variant="error" title="The trades were not deleted">
-            {error}
-          </Alert>
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={confirm} disabled={busy} aria-busy={busy || undefined}>
-            Delete {n} {noun}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
-
 function TradeTable({
   trades,
   totalTrades,
@@ -431,6 +281,9 @@ function TradeTable({
   const [page, setPage] = React.useState(0);
   const [selected, setSelected] = React.useState<ReadonlySet<string>>(() => new Set(defaultSelected));
   const [dialog, setDialog] = React.useState<'tag' | 'delete' | null>(null);
+  // A selection dialog mounts when first opened and stays mounted, so that closing it still animates.
+  const [opened, setOpened] = React.useState({ tag: false, delete: false });
+  if (dialog && !opened[dialog]) setOpened({ ...opened, [dialog]: true });
 
   const sorted = React.useMemo(() => sortTrades(trades, sort), [trades, sort]);
   // A new filter starts again at its first page (adjusted during render, as React recommends); a reload after a
@@ -584,24 +437,26 @@ function TradeTable({
           </Button>
         </div>
       </nav>
-      {onAddTag ? (
-        <AddTagDialog
-          open={dialog === 'tag'}
-          onOpenChange={(open) => setDialog(open ? 'tag' : null)}
-          selected={visibleSelected}
-          tags={tags}
-          onAddTag={onAddTag}
-        />
-      ) : null}
-      {onDelete ? (
-        <DeleteDialog
-          open={dialog === 'delete'}
-          onOpenChange={(open) => setDialog(open ? 'delete' : null)}
-          selected={visibleSelected}
-          onDelete={onDelete}
-          onDone={() => setSelected(new Set())}
-        />
-      ) : null}
+      <React.Suspense fallback={null}>
+        {onAddTag && opened.tag ? (
+          <AddTagDialog
+            open={dialog === 'tag'}
+            onOpenChange={(open) => setDialog(open ? 'tag' : null)}
+            selected={visibleSelected}
+            tags={tags}
+            onAddTag={onAddTag}
+          />
+        ) : null}
+        {onDelete && opened.delete ? (
+          <DeleteDialog
+            open={dialog === 'delete'}
+            onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+            selected={visibleSelected}
+            onDelete={onDelete}
+            onDone={() => setSelected(new Set())}
+          />
+        ) : null}
+      </React.Suspense>
     </div>
   );
 }

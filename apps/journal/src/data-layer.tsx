@@ -1,0 +1,57 @@
+// The query cache (spec §9) and the early fetch of a guarded page's data. It comes with the protected layout: the
+// sign-in and sign-up pages read no data, so TanStack Query stays out of them. One client for the page's life, so
+// moving between guarded routes (or through /onboarding) keeps what is cached.
+
+import { useSession } from '@bahi/auth-machine/react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { assistantPath } from './config';
+import { provideDataCache } from './data-cache';
+import { journalTradesQuery, playbooksQuery, tagsQuery } from './journal-data';
+import { assuranceKey, assuranceQuery } from './mfa-gate';
+import { clearData, createQueryClient, refreshDataSoon } from './query-client';
+
+const queryClient = createQueryClient();
+provideDataCache({ clear: () => clearData(queryClient), refreshSoon: () => refreshDataSoon(queryClient) });
+
+/** The whole journal (trades with tags, playbooks, tags): what every journal area computes from. */
+const journal = (client: QueryClient, userId: string) =>
+  Promise.all([
+    client.prefetchQuery(journalTradesQuery(userId)),
+    client.prefetchQuery(playbooksQuery(userId)),
+    client.prefetchQuery(tagsQuery(userId)),
+  ]).then(() => undefined);
+
+/**
+ * The data a guarded page shows first, fetched as soon as the session is known rather than after the access check
+ * (its 300 ms delay and round trips) and the page's mount. It is the user's own under RLS and nothing shows it
+ * before the guard lets the user in; a user sent elsewhere has only made one read.
+ */
+const PAGE_DATA: Record<string, (client: QueryClient, userId: string) => Promise<void>> = {
+  '/dashboard': journal,
+  '/trades': journal,
+  '/calendar': journal,
+  '/analytics': journal,
+  '/playbooks': journal,
+  [assistantPath]: journal,
+};
+
+function usePageDataEarly(userId: string | undefined, sessionKey: string | undefined) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (userId) void PAGE_DATA[pathname]?.(queryClient, userId);
+  }, [userId, pathname]);
+  // The second-factor gate's question too (a local read of the session): it is asked after the guard otherwise.
+  useEffect(() => {
+    if (sessionKey) void queryClient.prefetchQuery(assuranceQuery(sessionKey));
+  }, [sessionKey]);
+}
+
+/** The query cache around a guarded page, with its data asked for early. */
+export function DataLayer({ children }: { children: ReactNode }) {
+  const { status, user, session } = useSession();
+  const signedIn = status === 'signedIn';
+  usePageDataEarly(signedIn ? user?.id : undefined, signedIn ? assuranceKey(session) : undefined);
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
