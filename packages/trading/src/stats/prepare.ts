@@ -244,26 +244,6 @@ export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal
   const r = new Float64Array(n);
   const rBucket = new Uint8Array(n);
   const packed = new Float64Array(n * PACKED);
-  // One builder per dimension, each filled by name below rather than through a record keyed by dimension and a reader
-  // function per dimension: those keyed reads and calls, twelve per trade, were the slow part of this loop.
-  const column = (d: Dimension) => new KeyColumnBuilder(n, FIXED_ORDER[d]);
-  const builders: Record<Dimension, KeyColumnBuilder> = {
-    timeOfDay: column('timeOfDay'),
-    weekday: column('weekday'),
-    holdingTime: column('holdingTime'),
-    side: column('side'),
-    segment: column('segment'),
-    product: column('product'),
-    symbol: column('symbol'),
-    playbook: column('playbook'),
-    emotionBefore: column('emotionBefore'),
-    emotionAfter: column('emotionAfter'),
-    mistake: column('mistake'),
-    tag: column('tag'),
-  };
-  const { timeOfDay, weekday, holdingTime, side, segment, product, symbol, playbook } = builders;
-  const { emotionBefore, emotionAfter, mistake, tag } = builders;
-  const underlying = new KeyColumnBuilder(n);
   for (let i = 0; i < n; i++) {
     const j = at(i);
     const t = input[j]!;
@@ -290,9 +270,88 @@ export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal
     const tr = stop === null || stop === undefined ? null : rMultiple(t.side, t.entryPrice, t.exitPrice, stop);
     r[i] = tr ?? Number.NaN;
     rBucket[i] = tr !== null ? rBucketOf(tr) : stop === null || stop === undefined ? R_NO_STOP : R_INVALID_STOP;
-    timeOfDay.pushCode(i, timeOfDayIndex(entry[j]!));
-    weekday.pushCode(i, weekdayOfDayNumber(exitDay));
-    holdingTime.pushCode(i, holdingTimeIndex(entry[j]!, exit[j]!));
+  }
+
+  const exitDays = Int32Array.from(days);
+  let layout: GroupLayout | undefined;
+  const groups = () => {
+    layout ??= layOutGroups(trades, entryMs, exitMs, exitDays, exitDayIndex);
+    return layout;
+  };
+  return {
+    trades,
+    netPnl,
+    grossPnl,
+    charges,
+    entryMs,
+    exitMs,
+    exitDayIndex,
+    exitDays,
+    r,
+    rBucket,
+    packed,
+    // What a group, a filter or the trades list's symbol search reads is laid out on first use: the dashboard's
+    // summary needs none of it, and it is a third of the preparation.
+    get columns() {
+      return groups().columns;
+    },
+    get underlying() {
+      return groups().underlying;
+    },
+    get groupBase() {
+      return groups().groupBase;
+    },
+    get groupCount() {
+      return groups().groupCount;
+    },
+    get rowGroupStart() {
+      return groups().rowGroupStart;
+    },
+    get rowGroups() {
+      return groups().rowGroups;
+    },
+  };
+}
+
+type GroupLayout = Pick<
+  PreparedJournal,
+  'columns' | 'underlying' | 'groupBase' | 'groupCount' | 'rowGroupStart' | 'rowGroups'
+>;
+
+/** Every dimension's groups of the rows `trades` (in exit order), with each row's groups across dimensions. */
+function layOutGroups(
+  trades: readonly TradeForStats[],
+  entryMs: Float64Array,
+  exitMs: Float64Array,
+  exitDays: Int32Array,
+  exitDayIndex: Uint32Array,
+): GroupLayout {
+  const n = trades.length;
+  // One builder per dimension, each filled by name below rather than through a record keyed by dimension and a reader
+  // function per dimension: those keyed reads and calls, twelve per trade, were the slow part of this loop.
+  const column = (d: Dimension) => new KeyColumnBuilder(n, FIXED_ORDER[d]);
+  const builders: Record<Dimension, KeyColumnBuilder> = {
+    timeOfDay: column('timeOfDay'),
+    weekday: column('weekday'),
+    holdingTime: column('holdingTime'),
+    side: column('side'),
+    segment: column('segment'),
+    product: column('product'),
+    symbol: column('symbol'),
+    playbook: column('playbook'),
+    emotionBefore: column('emotionBefore'),
+    emotionAfter: column('emotionAfter'),
+    mistake: column('mistake'),
+    tag: column('tag'),
+  };
+  const { timeOfDay, weekday, holdingTime, side, segment, product, symbol, playbook } = builders;
+  const { emotionBefore, emotionAfter, mistake, tag } = builders;
+  const underlying = new KeyColumnBuilder(n);
+  for (let i = 0; i < n; i++) {
+    const t = trades[i]!;
+    timeOfDay.pushCode(i, timeOfDayIndex(entryMs[i]!));
+    weekday.pushCode(i, weekdayOfDayNumber(exitDays[exitDayIndex[i]!]!));
+    holdingTime.pushCode(i, holdingTimeIndex(entryMs[i]!, exitMs[i]!));
     side.push(i, t.side);
     segment.push(i, t.segment);
     product.push(i, t.product);
@@ -333,25 +392,7 @@ export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal
     rowGroupStart[i + 1] = k;
   }
 
-  return {
-    trades,
-    netPnl,
-    grossPnl,
-    charges,
-    entryMs,
-    exitMs,
-    exitDayIndex,
-    exitDays: Int32Array.from(days),
-    r,
-    rBucket,
-    packed,
-    columns,
-    underlying: underlying.build(),
-    groupBase,
-    groupCount,
-    rowGroupStart,
-    rowGroups,
-  };
+  return { columns, underlying: underlying.build(), groupBase, groupCount, rowGroupStart, rowGroups };
 }
 
 /** The latest IST exit day among `rows` (all rows when null), 'YYYY-MM-DD'; null when there are none. */

@@ -1,6 +1,6 @@
 import type { DailyPoint, Drawdown, Summary } from '@bahi/trading';
 import { FileUp, Plus } from 'lucide-react';
-import { type ReactNode, useDeferredValue } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DailyPnlBars, EquityCurve, pnlBars } from '../../charts/journal-charts';
 import { Badge } from '../../components/badge';
@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/skeleton';
 import { Stat } from '../../components/stat';
 import { DataTable, type DataTableColumn } from '../../components/table';
 import { formatDate, formatDateTime } from '../../lib/dates';
+import { useNextTask } from '../../lib/use-next-task';
 import { cn } from '../../lib/utils';
 import { count, ofTrades, percent, profitFactor } from './stat-format';
 
@@ -328,7 +329,7 @@ export function equityPoints(
  * readable). Drawn just after the figures: a long journal's statistics show without waiting for the charts.
  */
 function Charts({ equity, drawdown }: { equity: DailyPoint[]; drawdown: Drawdown }) {
-  const deferred = useDeferredValue<DailyPoint[] | null>(equity, null);
+  const deferred = useNextTask<DailyPoint[], null>(equity, null);
   if (!deferred) {
     return (
       <div className="grid gap-4 xl:grid-cols-2">
