@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
@@ -14,9 +15,13 @@ export default defineConfig({
       'packages/*/vitest.config.ts',
       'apps/*/vitest.config.ts',
       'supabase/**/vitest.config.ts',
+      // The published packages as users get them (API reports, tarballs in a new Vite app): slow, builds first.
+      'tests/*/vitest.config.ts',
       // Every story in .storybook/main.ts runs as a test in Debian Chromium, with its play function and an axe check.
       {
         plugins: [storybookTest({ configDir: path.join(dirname, '.storybook') })],
+        // Workspace packages from their sources (the `@bahi/source` export condition; .storybook/main.ts sets it too).
+        resolve: { conditions: ['@bahi/source', ...defaultClientConditions] },
         test: {
           name: 'storybook',
           browser: {

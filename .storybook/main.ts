@@ -8,9 +8,11 @@ const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
   async viteFinal(viteConfig) {
-    const { mergeConfig } = await import('vite');
+    const { defaultClientConditions, mergeConfig } = await import('vite');
     return mergeConfig(viteConfig, {
       plugins: [tailwindcss()],
+      // Workspace packages from their TypeScript sources (the `@bahi/source` export condition), not from dist.
+      resolve: { conditions: ['@bahi/source', ...defaultClientConditions] },
       // Pre-bundle what stories import, so Vite does not discover them mid-run and reload the test page.
       optimizeDeps: {
         include: [

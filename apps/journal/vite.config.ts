@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vite';
 import { hostingHeaders } from './hosting/plugin.ts';
 import { AppConfigError, readAppConfig } from './src/app-config.ts';
 
@@ -35,7 +35,8 @@ const preactInPlaceOfReact = [
 ];
 
 export default defineConfig({
-  resolve: { alias: preactInPlaceOfReact },
+  // Our packages' TypeScript source (their `@bahi/source` export condition), so the app needs no package build.
+  resolve: { alias: preactInPlaceOfReact, conditions: ['@bahi/source', ...defaultClientConditions] },
   // hostingHeaders writes dist/_headers and dist/vercel.json (CSP, caching) from the same VITE_* settings.
   plugins: [react({ refreshExclude: /./ }), tailwindcss(), checkAppConfig(), hostingHeaders()],
   build: {

@@ -1,6 +1,10 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
+  // Workspace packages resolve to their TypeScript sources (the `@bahi/source` export condition), not to dist.
+  resolve: { conditions: ['@bahi/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@bahi/source', ...defaultServerConditions] } },
   test: {
     name: 'billing',
     include: ['src/**/*.test.{ts,tsx}'],

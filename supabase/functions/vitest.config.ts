@@ -1,7 +1,11 @@
 import { fileURLToPath } from 'node:url';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
+  // Workspace packages resolve to their TypeScript sources (the `@bahi/source` export condition), not to dist.
+  resolve: { conditions: ['@bahi/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@bahi/source', ...defaultServerConditions] } },
   // So that `npx vitest run --config supabase/functions/vitest.config.ts` from the repository root finds the tests.
   root: fileURLToPath(new URL('.', import.meta.url)),
   test: {

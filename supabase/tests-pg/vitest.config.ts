@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineProject } from 'vitest/config';
 
 // The SQL security tests again, on a real PostgreSQL 15 (the major version hosted Supabase runs) instead of
@@ -6,6 +7,9 @@ import { defineProject } from 'vitest/config';
 const supabaseDir = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineProject({
+  // Workspace packages resolve to their TypeScript sources (the `@bahi/source` export condition), not to dist.
+  resolve: { conditions: ['@bahi/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@bahi/source', ...defaultServerConditions] } },
   // The supabase/ folder, so that the include paths below name the same files as the `supabase` project's (`dir`
   // too: as one of the root config's projects, the root is this config's folder whatever `root` says).
   root: supabaseDir,

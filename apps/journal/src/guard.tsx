@@ -1,5 +1,6 @@
 import { classifyRoute } from '@bahi/auth-machine';
 import { useAccess } from '@bahi/auth-machine/react';
+import { PLANS } from '@bahi/billing';
 import { Alert, Button, CenteredPage, SecureContent, SubscriptionRequired, VerifyingAccess } from '@bahi/ui';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -14,7 +15,7 @@ export function AccessGuard({ children }: { children: ReactNode }) {
     case 'unauthenticated':
       return <SecureContent />;
     case 'subscriptionRequired':
-      return <SubscriptionRequired />;
+      return <SubscriptionRequired plans={PLANS} />;
     case 'unavailable':
       return (
         <CenteredPage>

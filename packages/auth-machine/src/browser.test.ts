@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { createBrowserPorts, createChannelBroadcast } from './browser';
+import { createBrowserPorts, createChannelBroadcast } from './browser.ts';
 
 describe('createBrowserPorts', () => {
   it("uses the window's local and session storage", () => {

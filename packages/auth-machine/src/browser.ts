@@ -1,4 +1,4 @@
-import type { Broadcast, Clock, StoragePorts } from './ports';
+import type { Broadcast, Clock, StoragePorts } from './ports.ts';
 
 /** The channel views of the app use to talk to each other. */
 export const BROADCAST_CHANNEL_NAME = 'bahi-auth';

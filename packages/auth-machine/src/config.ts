@@ -1,4 +1,4 @@
-import type { RedirectOriginsConfig } from './rules/redirect';
+import type { RedirectOriginsConfig } from './rules/redirect.ts';
 
 /** What the app configures (from its environment), never literals in this package. */
 export interface AuthConfig {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as C from './constants';
-import { MESSAGES } from './messages';
+import * as C from './constants.ts';
+import { MESSAGES } from './messages.ts';
 
 // Values from the spec, section 9 and sections 4 to 7, written out by hand.
 describe('constants', () => {

@@ -43,11 +43,15 @@ export const AUTH_EVENTS = [
   'PASSWORD_RECOVERY',
   'MFA_CHALLENGE_VERIFIED',
 ] as const;
+/** The name of a supabase-js auth event (`SIGNED_IN`, `SIGNED_OUT`, `TOKEN_REFRESHED`, …). */
 export type AuthEventName = (typeof AUTH_EVENTS)[number];
 
+/** The role names of `public.user_roles`: `admin` and `free_user` (free access without a subscription). */
 export const ROLES = { admin: 'admin', freeUser: 'free_user' } as const;
+/** A role name from {@link ROLES}. */
 export type RoleName = (typeof ROLES)[keyof typeof ROLES];
 
+/** The app's paths that the machines navigate to or classify (login, signup, reset-password, dashboard, …). */
 export const PATHS = {
   home: '/',
   login: '/login',

@@ -1,13 +1,15 @@
 /**
- * @bahi/auth-machine: XState v5 machines for auth events, sign-in and sign-up, onboarding, the route guard, the admin
+ * `@bahi/auth-machine`: XState v5 machines for auth events, sign-in and sign-up, onboarding, the route guard, the admin
  * bootstrap and password reset. No React and no supabase-js here: see `@bahi/auth-machine/react` and
  * `@bahi/auth-machine/supabase`.
+ *
+ * @packageDocumentation
  */
 
-export { BROADCAST_CHANNEL_NAME, createBrowserPorts, createChannelBroadcast } from './browser';
-export type { AuthConfig } from './config';
-export * from './constants';
-export { ServiceFailure } from './errors';
+export { BROADCAST_CHANNEL_NAME, createBrowserPorts, createChannelBroadcast } from './browser.ts';
+export type { AuthConfig } from './config.ts';
+export * from './constants.ts';
+export { ServiceFailure } from './errors.ts';
 export {
   type AccessContext,
   type AccessEvent,
@@ -15,14 +17,14 @@ export {
   type AccessMachine,
   createAccessMachine,
   type RoleAnswers,
-} from './machines/access';
+} from './machines/access.ts';
 export {
   type AdminBootstrapContext,
   type AdminBootstrapEvent,
   type AdminBootstrapMachine,
   createAdminBootstrapMachine,
   isBootstrapAccount,
-} from './machines/adminBootstrap';
+} from './machines/adminBootstrap.ts';
 export {
   type AuthFormContext,
   type AuthFormEvent,
@@ -30,14 +32,14 @@ export {
   createAuthFormMachine,
   productSignUpRequest,
   signUpRedirect,
-} from './machines/authForm';
+} from './machines/authForm.ts';
 export {
   createOnboardingMachine,
   type OnboardingContext,
   type OnboardingEvent,
   type OnboardingMachine,
   type OnboardingVerdict,
-} from './machines/onboarding';
+} from './machines/onboarding.ts';
 export {
   createPasswordResetMachine,
   type PasswordResetContext,
@@ -46,23 +48,33 @@ export {
   type PasswordResetMachine,
   recoveryVerification,
   requestPasswordReset,
-} from './machines/passwordReset';
+} from './machines/passwordReset.ts';
 export {
   type AuthStateEvent,
   createSessionMachine,
   type SessionContext,
   type SessionEvent,
   type SessionMachine,
-} from './machines/session';
-export { createMemoryBroadcastHub, createMemoryStorage } from './memory';
-export { MESSAGES, type Message } from './messages';
-export type * from './ports';
-export { isAccountWithinFreeWindow, isSubscriptionActive } from './rules/access';
-export { messageOr, validateCredentials } from './rules/credentials';
-export { isOnboardingComplete, needsOnboarding, needsOnboardingSync } from './rules/onboarding';
-export { findRecoveryToken, type RecoveryLocation, type RecoveryToken, serialiseRecoveryToken } from './rules/recovery';
-export { allowedOrigins, isRedirectAllowed, type RedirectOriginsConfig, resetPasswordRedirect } from './rules/redirect';
-export { classifyRoute, LOGIN_ONLY_PATHS, type RouteClass } from './rules/routes';
+} from './machines/session.ts';
+export { createMemoryBroadcastHub, createMemoryStorage } from './memory.ts';
+export { MESSAGES, type Message } from './messages.ts';
+export type * from './ports.ts';
+export { isAccountWithinFreeWindow, isSubscriptionActive } from './rules/access.ts';
+export { messageOr, validateCredentials } from './rules/credentials.ts';
+export { isOnboardingComplete, needsOnboarding, needsOnboardingSync } from './rules/onboarding.ts';
+export {
+  findRecoveryToken,
+  type RecoveryLocation,
+  type RecoveryToken,
+  serialiseRecoveryToken,
+} from './rules/recovery.ts';
+export {
+  allowedOrigins,
+  isRedirectAllowed,
+  type RedirectOriginsConfig,
+  resetPasswordRedirect,
+} from './rules/redirect.ts';
+export { classifyRoute, LOGIN_ONLY_PATHS, type RouteClass } from './rules/routes.ts';
 export {
   isIgnoredSignOutError,
   isReloadWithinWindow,
@@ -72,4 +84,4 @@ export {
   refreshRetryDelay,
   type StoredSession,
   shouldRefreshNow,
-} from './rules/session';
+} from './rules/session.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryBroadcastHub, createMemoryStorage } from './memory';
+import { createMemoryBroadcastHub, createMemoryStorage } from './memory.ts';
 
 describe('createMemoryStorage', () => {
   it('stores, removes and clears like Web Storage', () => {

@@ -1,4 +1,4 @@
-import type { Broadcast, KeyValueStorage } from './ports';
+import type { Broadcast, KeyValueStorage } from './ports.ts';
 
 /** A Web Storage stand-in kept in memory, for tests, stories and server rendering. */
 export function createMemoryStorage(initial: Record<string, string> = {}): KeyValueStorage & {

@@ -21,4 +21,5 @@ export const MESSAGES = {
   accessCheckUnavailable: "We couldn't verify your access. Check your connection and try again.",
 } as const;
 
+/** One of the strings of {@link MESSAGES}. */
 export type Message = (typeof MESSAGES)[keyof typeof MESSAGES];

@@ -1,8 +1,8 @@
 /** Fakes of every port for this package's tests (not part of the public API). */
 import { vi } from 'vitest';
-import type { AuthEventName } from './constants';
-import { createMemoryBroadcastHub, createMemoryStorage } from './memory';
-import type { AccessService, AuthClient, AuthPorts, AuthSession, AuthStateListener, AuthUser } from './ports';
+import type { AuthEventName } from './constants.ts';
+import { createMemoryBroadcastHub, createMemoryStorage } from './memory.ts';
+import type { AccessService, AuthClient, AuthPorts, AuthSession, AuthStateListener, AuthUser } from './ports.ts';
 
 export function makeUser(overrides: Partial<AuthUser> = {}): AuthUser {
   return {

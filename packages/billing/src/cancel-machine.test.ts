@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, createActor, fromPromise } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
-import { type CancelEvent, cancelErrorMessage, cancelMachine, createCancelMachine } from './cancel-machine';
-import { messages } from './messages';
-import { type BillingSession, type CancelledSubscription, PaymentsError, type PaymentsPort } from './ports';
+import { type CancelEvent, cancelErrorMessage, cancelMachine, createCancelMachine } from './cancel-machine.ts';
+import { messages } from './messages.ts';
+import { type BillingSession, type CancelledSubscription, PaymentsError, type PaymentsPort } from './ports.ts';
 
 const session: BillingSession = { accessToken: 'token-1', user: { id: 'user-1' } };
 

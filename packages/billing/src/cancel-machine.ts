@@ -1,15 +1,18 @@
 import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type Message, messages } from './messages';
+import { type Message, messages } from './messages.ts';
 import {
   type BillingSession,
   type CancelledSubscription,
   type CancelRequest,
   PaymentsError,
   type PaymentsPort,
-} from './ports';
+} from './ports.ts';
 
+/** The cancel machine's context. */
 export interface CancelContext {
+  /** The subscription being cancelled (its provider id), or undefined for the caller's current one. */
   subscriptionId: string | undefined;
+  /** The session the request is made with, once checked. */
   session: BillingSession | null;
   /** When the cancelled subscription's access ends (its paid end_date, unchanged by cancelling). */
   accessUntil: string | null;
@@ -18,22 +21,28 @@ export interface CancelContext {
    * means "will not be extended; access until accessUntil".
    */
   cancelledAt: string | null;
+  /** The spec message to show, or null. */
   message: Message | null;
+  /** The last error, for logs. */
   error: unknown;
 }
 
+/** Input of the cancel machine. */
 export interface CancelInput {
   /** The subscription's provider id (subscriptions.provider_subscription_id). */
   subscriptionId?: string;
 }
 
+/** Events the cancel machine accepts: cancel, or back to idle. */
 export type CancelEvent =
   /** Cancel the subscription (optionally another one than the input's). */
   { type: 'CANCEL'; subscriptionId?: string } | { type: 'RESET' };
 
 /** What the `cancelled` action (and `onCancelled`) receive: access lasts until accessUntil. */
 export interface CancelledParams {
+  /** When access ends (the paid end_date). */
   accessUntil: string | null;
+  /** When the subscription was cancelled. */
   cancelledAt: string | null;
 }
 
@@ -46,6 +55,7 @@ export function cancelErrorMessage(error: unknown): Message {
   return messages.cancelFailed;
 }
 
+/** The cancel flow (session check, cancel request, result) with placeholder actors; use {@link createCancelMachine}. */
 export const cancelMachine = setup({
   types: {
     context: {} as CancelContext,
@@ -159,16 +169,24 @@ export const cancelMachine = setup({
   },
 });
 
+/** The cancel machine's type. */
 export type CancelMachine = typeof cancelMachine;
+/** A snapshot of the cancel machine. */
 export type CancelSnapshot = SnapshotFrom<CancelMachine>;
+/** A running cancel machine. */
 export type CancelActorRef = ActorRefFrom<CancelMachine>;
 
+/** What the cancel machine needs: the payments port and optional callbacks. */
 export interface CancelDeps {
+  /** The server side of payments. */
   payments: PaymentsPort;
+  /** Toasts: called with the spec message when cancelling fails. */
   notify?: (notification: { tone: 'error'; message: Message }) => void;
+  /** Called once the subscription is cancelled. */
   onCancelled?: (result: CancelledParams) => void;
 }
 
+/** The cancel machine wired to a payments port. */
 export function createCancelMachine(deps: CancelDeps): CancelMachine {
   return cancelMachine.provide({
     actors: {

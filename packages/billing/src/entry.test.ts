@@ -20,7 +20,7 @@ function reachableImports(entry: string): { files: Set<string>; bare: Set<string
         continue;
       }
       const base = resolve(dirname(file), spec);
-      const candidates = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`];
+      const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`];
       const found = candidates.find((c) => {
         try {
           readFileSync(c);

@@ -1,5 +1,9 @@
-// @bahi/billing: plans, INR formatting, the payment and cancel flows (XState v5) and the checkout adapters.
-// No React and no supabase-js here: those live in `@bahi/billing/react` and `@bahi/billing/supabase`.
+/**
+ * `@bahi/billing`: plans, the payment and cancel flows (XState v5) and the checkout adapters.
+ * No React and no supabase-js here: those live in `@bahi/billing/react` and `@bahi/billing/supabase`.
+ *
+ * @packageDocumentation
+ */
 
 export {
   type CancelActorRef,
@@ -13,7 +17,7 @@ export {
   cancelErrorMessage,
   cancelMachine,
   createCancelMachine,
-} from './cancel-machine';
+} from './cancel-machine.ts';
 export {
   createRazorpayCheckout,
   RAZORPAY_CHECKOUT_URL,
@@ -21,7 +25,7 @@ export {
   type RazorpayConstructor,
   type RazorpayInstance,
   type RazorpayOptions,
-} from './checkout/razorpay';
+} from './checkout/razorpay.ts';
 export {
   createSandboxCheckout,
   parseSandboxMessage,
@@ -31,19 +35,8 @@ export {
   type SandboxCheckoutOptions,
   type SandboxMessage,
   sandboxCheckoutUrl,
-} from './checkout/sandbox';
-export {
-  type FormatINRCompactOptions,
-  type FormatINROptions,
-  formatINR,
-  formatINRCompact,
-  formatPaise,
-  formatPaiseCompact,
-  groupIndian,
-  type PaiseDisplay,
-  type SignDisplay,
-} from './inr';
-export { BRAND_COLOR, type Message, type MessageKey, messages } from './messages';
+} from './checkout/sandbox.ts';
+export { BRAND_COLOR, type Message, type MessageKey, messages } from './messages.ts';
 export {
   checkoutOptions,
   createPaymentMachine,
@@ -61,7 +54,7 @@ export {
   paymentMachine,
   RELOAD_DELAY_MS,
   verificationErrorMessage,
-} from './payment-machine';
+} from './payment-machine.ts';
 export {
   getPlan,
   InvalidPlanError,
@@ -73,7 +66,7 @@ export {
   type PlanId,
   type PlanPeriod,
   savingsPercent,
-} from './plans';
+} from './plans.ts';
 export {
   type BillingSession,
   type CancelledSubscription,
@@ -90,9 +83,9 @@ export {
   type PaymentsPort,
   type RazorpayPaymentResponse,
   type VerifiedPayment,
-} from './ports';
+} from './ports.ts';
 export {
   type SubscriptionLike,
   type SubscriptionState,
   subscriptionState,
-} from './subscription';
+} from './subscription.ts';

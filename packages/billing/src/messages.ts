@@ -15,7 +15,9 @@ export const messages = Object.freeze({
   cancelFailed: 'Failed to cancel subscription. Please try again later or contact support.',
 } as const);
 
+/** The key of a message in {@link messages}. */
 export type MessageKey = keyof typeof messages;
+/** One of the strings of {@link messages}. */
 export type Message = (typeof messages)[MessageKey];
 
 /** The checkout's brand colour (Razorpay `theme.color`). */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, createActor, fromCallback, fromPromise } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
-import { messages } from './messages';
+import { messages } from './messages.ts';
 import {
   checkoutOptions,
   createPaymentMachine,
@@ -10,7 +10,7 @@ import {
   paymentMachine,
   RELOAD_DELAY_MS,
   verificationErrorMessage,
-} from './payment-machine';
+} from './payment-machine.ts';
 import {
   type BillingSession,
   type CheckoutCallbacks,
@@ -21,7 +21,7 @@ import {
   type PaymentsPort,
   type RazorpayPaymentResponse,
   type VerifiedPayment,
-} from './ports';
+} from './ports.ts';
 
 const session: BillingSession = {
   accessToken: 'token-1',

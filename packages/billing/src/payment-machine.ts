@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assign, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { BRAND_COLOR, type Message, messages } from './messages';
-import { getPlan, isPlanId, type Plan } from './plans';
+import { BRAND_COLOR, type Message, messages } from './messages.ts';
+import { getPlan, isPlanId, type Plan } from './plans.ts';
 import {
   type BillingSession,
   type CheckoutFailure,
@@ -13,34 +13,46 @@ import {
   type PaymentsPort,
   type RazorpayPaymentResponse,
   type VerifiedPayment,
-} from './ports';
+} from './ports.ts';
 
 /** Milliseconds between 'Payment successful!' and the page reload (spec: 1.5 seconds). */
 export const RELOAD_DELAY_MS = 1500;
 
+/** Input of the payment machine. */
 export interface PaymentInput {
   /** The plan id the user picked; anything but monthly or yearly ends in 'Invalid subscription plan'. */
   plan: string;
   /** Checkout prefill; missing fields come from the session's user. */
   customer?: Customer;
+  /** Checkout.js `callback_url`, for payment methods that redirect. */
   callbackUrl?: string;
   /** The name at the top of the checkout; default 'Bahi'. */
   merchantName?: string;
 }
 
+/** The payment machine's context. */
 export interface PaymentContext {
+  /** The plan being paid for. */
   planId: string;
+  /** Checkout prefill. */
   customer: Customer;
+  /** Checkout.js `callback_url`, if any. */
   callbackUrl: string | undefined;
+  /** The name at the top of the checkout. */
   merchantName: string;
+  /** The session the requests are made with, once checked. */
   session: BillingSession | null;
+  /** The order created for this payment. */
   order: PaymentOrder | null;
+  /** What the checkout handed back after a successful payment. */
   payment: RazorpayPaymentResponse | null;
   /** The last failed attempt inside the open window (Checkout.js `payment.failed`); the user may retry there. */
   lastFailure: CheckoutFailure | null;
+  /** The server's answer to verification. */
   verified: VerifiedPayment | null;
   /** What to show the user now (a spec message), or null. */
   message: Message | null;
+  /** The last error, for logs. */
   error: unknown;
 }
 
@@ -51,6 +63,7 @@ export type PaymentWindowEvent =
   | { type: 'WINDOW_DISMISSED' }
   | { type: 'CHECKOUT_UNAVAILABLE' };
 
+/** Events the payment machine accepts. */
 export type PaymentEvent =
   /** Start (or start again) paying; `plan` switches the plan. */
   | { type: 'PAY'; plan?: string }
@@ -58,8 +71,11 @@ export type PaymentEvent =
   | { type: 'RESET' }
   | PaymentWindowEvent;
 
+/** A toast the payment flow asks for: its tone and the spec message. */
 export interface Notification {
+  /** How the toast looks. */
   tone: 'success' | 'error' | 'info';
+  /** The spec message. */
   message: Message;
 }
 
@@ -138,6 +154,7 @@ function notProvided(name: string): Error {
   return new Error(`@bahi/billing: the '${name}' actor was not provided; use createPaymentMachine(deps)`);
 }
 
+/** The payment flow (session, checkout, order, payment window, verification, reload) with placeholder actors; use {@link createPaymentMachine}. */
 export const paymentMachine = setup({
   types: {
     context: {} as PaymentContext,
@@ -322,12 +339,18 @@ export const paymentMachine = setup({
   },
 });
 
+/** The payment machine's type. */
 export type PaymentMachine = typeof paymentMachine;
+/** A snapshot of the payment machine. */
 export type PaymentSnapshot = SnapshotFrom<PaymentMachine>;
+/** A running payment machine. */
 export type PaymentActorRef = ActorRefFrom<PaymentMachine>;
 
+/** What the payment machine needs: the payments and checkout ports, and optional reload and toasts. */
 export interface PaymentDeps {
+  /** The server side of payments. */
   payments: PaymentsPort;
+  /** The payment window. */
   checkout: CheckoutPort;
   /** Default: `location.reload()`. */
   reload?: () => void;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from './messages';
-import { getPlan, InvalidPlanError, isPlanId, monthlyEquivalent, PLAN_IDS, PLANS, savingsPercent } from './plans';
+import { messages } from './messages.ts';
+import { getPlan, InvalidPlanError, isPlanId, monthlyEquivalent, PLAN_IDS, PLANS, savingsPercent } from './plans.ts';
 
 describe('plans', () => {
   it('has exactly monthly and yearly', () => {

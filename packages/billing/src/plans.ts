@@ -1,4 +1,4 @@
-import { messages } from './messages';
+import { messages } from './messages.ts';
 
 /** The two plans a user can buy. Anything else is 'Invalid subscription plan'. */
 export type PlanId = 'monthly' | 'yearly';
@@ -6,20 +6,28 @@ export type PlanId = 'monthly' | 'yearly';
 /** How long one payment for a plan buys. */
 export type PlanPeriod = 'month' | 'year';
 
+/** A plan on sale. */
 export interface Plan {
+  /** The plan's id. */
   id: PlanId;
+  /** The plan's name ('Monthly', 'Yearly'). */
   name: string;
+  /** One line about the plan ('Billed monthly', '25% off annual billing'). */
   description: string;
   /** Price in whole rupees, as shown to the user (360, 3240). */
   amount: number;
   /** The same price in paise, as Razorpay charges it (36000, 324000). */
   amountPaise: number;
+  /** Always INR. */
   currency: 'INR';
+  /** How long one payment buys. */
   period: PlanPeriod;
 }
 
+/** The plan ids in the order to show them: monthly, then yearly. */
 export const PLAN_IDS: readonly PlanId[] = ['monthly', 'yearly'];
 
+/** The plans on sale by id: Monthly ₹360 a month, Yearly ₹3,240 a year. The server's prices are tested against this table. */
 export const PLANS: Readonly<Record<PlanId, Plan>> = Object.freeze({
   monthly: Object.freeze({
     id: 'monthly',
@@ -43,12 +51,17 @@ export const PLANS: Readonly<Record<PlanId, Plan>> = Object.freeze({
 
 /** Thrown by {@link getPlan} for an id other than monthly or yearly. */
 export class InvalidPlanError extends Error {
+  /** Always 'InvalidPlanError'. */
   override readonly name = 'InvalidPlanError';
-  constructor(readonly planId: unknown) {
+  /** The value that is not a plan id. */
+  readonly planId: unknown;
+  constructor(planId: unknown) {
     super(messages.invalidPlan);
+    this.planId = planId;
   }
 }
 
+/** True for 'monthly' and 'yearly'. */
 export function isPlanId(value: unknown): value is PlanId {
   return value === 'monthly' || value === 'yearly';
 }

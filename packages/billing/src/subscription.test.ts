@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type SubscriptionLike, subscriptionState } from './subscription';
+import { type SubscriptionLike, subscriptionState } from './subscription.ts';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 

@@ -2,7 +2,9 @@ import { isSubscriptionActive } from '@bahi/auth-machine';
 
 /** The fields of a subscriptions row that decide access. */
 export interface SubscriptionLike {
+  /** The row's status ('active' gives access). */
   status: string;
+  /** When the paid period ends (ISO 8601), or null. */
   end_date: string | null;
   /** Set when the user cancelled; status stays 'active' and access lasts until end_date. */
   cancelled_at?: string | null;
@@ -17,6 +19,7 @@ export interface SubscriptionLike {
  */
 export type SubscriptionState = 'active' | 'cancelled' | 'ended' | 'none';
 
+/** What a subscription row means for the user at `now` (see {@link SubscriptionState}). */
 export function subscriptionState(
   subscription: SubscriptionLike | null | undefined,
   now: Date = new Date(),

@@ -10,10 +10,10 @@ import {
   send,
   streamOf,
   writeCorpusFiles,
-} from './attack-corpus';
-import { loadConfig } from './config';
-import { makeWorkdir } from './rest/fixture';
-import { type RunningServer, startServer } from './server';
+} from './attack-corpus.ts';
+import { loadConfig } from './config.ts';
+import { makeWorkdir } from './rest/fixture.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 let server: RunningServer;
 let target: CorpusTarget;

@@ -6,10 +6,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AttackResult, runAttackCorpus, writeCorpusFiles } from './attack-corpus';
-import { type ConcurrentSignInResult, measureConcurrentSignIns, measurePasswordSignIn } from './auth/index';
-import { loadConfig } from './config';
-import { startServer } from './server';
+import { type AttackResult, runAttackCorpus, writeCorpusFiles } from './attack-corpus.ts';
+import { type ConcurrentSignInResult, measureConcurrentSignIns, measurePasswordSignIn } from './auth/index.ts';
+import { loadConfig } from './config.ts';
+import { startServer } from './server.ts';
 
 const ROWS = 10_000;
 const CONCURRENCY = 20;

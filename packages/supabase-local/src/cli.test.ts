@@ -3,8 +3,8 @@ import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from './cli';
-import { makeWorkdir } from './rest/fixture';
+import { main } from './cli.ts';
+import { makeWorkdir } from './rest/fixture.ts';
 
 function capture() {
   const out: string[] = [];

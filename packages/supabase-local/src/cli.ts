@@ -2,11 +2,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, defaultDataDir, loadConfig, type StackConfig } from './config';
-import { assertDataDirFree, CorruptDataDirError, DataDirInUseError, openDatabase } from './db/index';
-import { bootstrap, MigrationError, migrate } from './db/migrate';
-import { createKeys } from './jwt';
-import { PortInUseError, startServer, storageRoot } from './server';
+import { ConfigError, defaultDataDir, loadConfig, type StackConfig } from './config.ts';
+import { assertDataDirFree, CorruptDataDirError, DataDirInUseError, openDatabase } from './db/index.ts';
+import { bootstrap, MigrationError, migrate } from './db/migrate.ts';
+import { createKeys } from './jwt.ts';
+import { PortInUseError, startServer, storageRoot } from './server.ts';
 
 const USAGE = `Usage: supabase-local <command> [options]
 
@@ -157,6 +157,17 @@ async function reset(config: StackConfig): Promise<void> {
   }
 }
 
+/** Whether `GET <url>/health` answers as a supabase-local server does, within a second. */
+async function answersAsSupabaseLocal(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) });
+    const body = (await response.json()) as { name?: unknown };
+    return response.ok && body.name === 'supabase-local';
+  } catch {
+    return false;
+  }
+}
+
 async function status(config: StackConfig): Promise<number> {
   const state = readState(config.workdir);
   if (state) {
@@ -166,14 +177,21 @@ async function status(config: StackConfig): Promise<number> {
   }
   const keys = await createKeys(config);
   const url = `http://127.0.0.1:${config.port}`;
-  console.log('supabase-local is not running (start it with `supabase-local start`).\n');
-  printStatus({
+  const details = {
     url,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
     inboxUrl: `${url}/inbox`,
     database: describeDatabase(config),
-  });
+  };
+  // A stack started from the library (the monorepo's `npm start`, a test) writes no state file: ask the port.
+  if (await answersAsSupabaseLocal(url)) {
+    console.log(`supabase-local is running at ${url} (started outside this CLI).\n`);
+    printStatus(details);
+    return 0;
+  }
+  console.log('supabase-local is not running (start it with `supabase-local start`).\n');
+  printStatus(details);
   return 1;
 }
 

@@ -1,7 +1,7 @@
 // loadConfig: config.toml values, Supabase CLI defaults, and the secret override.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_JWT_SECRET, loadConfig, parseDuration } from './config';
-import { makeWorkdir } from './rest/fixture';
+import { DEFAULT_JWT_SECRET, loadConfig, parseDuration } from './config.ts';
+import { makeWorkdir } from './rest/fixture.ts';
 
 afterEach(() => {
   delete process.env.SUPABASE_LOCAL_JWT_SECRET;

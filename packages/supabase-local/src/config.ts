@@ -2,10 +2,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parse } from 'smol-toml';
-import { DEFAULT_EMAIL_MAX_FREQUENCY, DEFAULT_RATE_LIMITS, DEFAULT_SMS } from './auth/limits';
-import type { AuthSettings, LocalConfig, SmsSettings } from './types';
+import { DEFAULT_EMAIL_MAX_FREQUENCY, DEFAULT_RATE_LIMITS, DEFAULT_SMS } from './auth/limits.ts';
+import type { AuthSettings, LocalConfig, SmsSettings } from './types.ts';
 
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+/** The API port when neither `--port` nor `[api] port` says otherwise (the Supabase CLI's). */
 export const DEFAULT_PORT = 54321;
 
 /** LocalConfig plus the settings only the data API reads. */
@@ -16,6 +17,34 @@ export interface StackConfig extends LocalConfig {
   maxRows: number;
   /** `[storage] file_size_limit` in bytes (default 50 MiB). */
   storageFileSizeLimit: number;
+  /** `[storage.buckets.<name>]`: buckets created, or updated to match, at every start. */
+  storageBuckets: BucketConfig[];
+}
+
+/** One `[storage.buckets.<name>]` table of supabase/config.toml. */
+export interface BucketConfig {
+  /** The bucket's id and name (the table's key). */
+  name: string;
+  /** `public` (default false): objects readable without a token through `/object/public/…`. */
+  public: boolean;
+  /** `file_size_limit` in bytes ("50MiB", "1MB", or a number), or undefined for no per-bucket limit. */
+  fileSizeLimit?: number;
+  /** `allowed_mime_types`, or undefined for any type. */
+  allowedMimeTypes?: string[];
+}
+
+function storageBuckets(storage: Table): BucketConfig[] {
+  return Object.entries(table(storage.buckets)).map(([name, value]) => {
+    const bucket = table(value);
+    const limit = parseSize(bucket.file_size_limit, 0);
+    const types = strings(bucket.allowed_mime_types, []);
+    return {
+      name,
+      public: bool(bucket.public, false),
+      ...(limit > 0 ? { fileSizeLimit: limit } : {}),
+      ...(types.length ? { allowedMimeTypes: types } : {}),
+    };
+  });
 }
 
 /** "50MiB", "10MB", "512KiB", 1048576 → bytes. */
@@ -57,10 +86,15 @@ function smsSettings(sms: Table): SmsSettings {
   };
 }
 
+/** Options of {@link loadConfig}. */
 export interface LoadConfigOptions {
+  /** The folder that holds `supabase/` (config.toml, migrations, seed.sql, functions). */
   workdir: string;
+  /** API port; overrides `[api] port`. 0 picks a free port. */
   port?: number;
+  /** PGlite data folder (see {@link defaultDataDir}); undefined keeps the database in memory. */
   dataDir?: string;
+  /** A real PostgreSQL (postgres://…) instead of PGlite. */
   connectionString?: string;
 }
 
@@ -75,10 +109,16 @@ const bool = (value: unknown, fallback: boolean): boolean => (typeof value === '
 const strings = (value: unknown, fallback: string[]): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : fallback;
 
+/** supabase/config.toml or a command-line option is wrong; the message says how. */
 export class ConfigError extends Error {
+  /** Always `ConfigError`. */
   override name = 'ConfigError';
 }
 
+/**
+ * Reads `<workdir>/supabase/config.toml` (absent: the Supabase CLI's defaults) into the settings of the local stack.
+ * `SUPABASE_LOCAL_JWT_SECRET` in the environment overrides `[auth] jwt_secret`.
+ */
 export async function loadConfig(options: LoadConfigOptions): Promise<StackConfig> {
   const workdir = resolve(options.workdir);
   const file = join(workdir, 'supabase', 'config.toml');
@@ -145,6 +185,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<StackConfi
     schemas,
     maxRows: num(api.max_rows, 1000),
     storageFileSizeLimit: parseSize(table(toml.storage).file_size_limit, 50 * 1024 * 1024),
+    storageBuckets: storageBuckets(table(toml.storage)),
   };
 }
 

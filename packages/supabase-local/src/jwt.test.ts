@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createKeys, DEFAULT_JWT_SECRET, generateSigningKey } from './jwt';
-import type { LocalConfig } from './types';
+import { createKeys, DEFAULT_JWT_SECRET, generateSigningKey } from './jwt.ts';
+import type { LocalConfig } from './types.ts';
 
 // The Supabase CLI's well-known local demo keys (`supabase status`), for the default secret.
 const CLI_ANON_KEY =

@@ -20,7 +20,7 @@ import {
   jwtVerify,
   SignJWT,
 } from 'jose';
-import type { Claims, Keys, LocalConfig } from './types';
+import type { Claims, Keys, LocalConfig } from './types.ts';
 
 /** The Supabase CLI's default JWT secret. */
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';

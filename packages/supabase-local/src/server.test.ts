@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
-import { DataDirInUseError, type LocalDatabase, openDatabase } from './db/index';
-import { MigrationError, migrate } from './db/migrate';
-import { client, type Fixture, LIBRARY_MIGRATION, LIBRARY_SEED, makeWorkdir, startFixture } from './rest/fixture';
-import { PortInUseError, startServer } from './server';
+import { loadConfig } from './config.ts';
+import { DataDirInUseError, type LocalDatabase, openDatabase } from './db/index.ts';
+import { MigrationError, migrate } from './db/migrate.ts';
+import { client, type Fixture, LIBRARY_MIGRATION, LIBRARY_SEED, makeWorkdir, startFixture } from './rest/fixture.ts';
+import { PortInUseError, startServer } from './server.ts';
 
 let f: Fixture;
 

@@ -6,38 +6,47 @@ import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { AuthError, handleAuth } from './auth/index';
-import type { StackConfig } from './config';
-import { type LocalDatabase, openDatabase } from './db/index';
-import { bootstrap, migrate } from './db/migrate';
-import { createFunctionsService } from './functions/index';
-import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth';
-import { createKeys } from './jwt';
-import { createMailbox } from './mail/index';
+import { AuthError, handleAuth } from './auth/index.ts';
+import type { StackConfig } from './config.ts';
+import { type LocalDatabase, openDatabase } from './db/index.ts';
+import { bootstrap, migrate } from './db/migrate.ts';
+import { createFunctionsService } from './functions/index.ts';
+import { jsonTooDeep, MAX_JSON_DEPTH } from './json-depth.ts';
+import { createKeys } from './jwt.ts';
+import { createMailbox } from './mail/index.ts';
 import {
   createRazorpaySandbox,
   LOCAL_RAZORPAY_KEY_ID,
   LOCAL_RAZORPAY_KEY_SECRET,
   LOCAL_RAZORPAY_WEBHOOK_PATH,
   RAZORPAY_SANDBOX_PATH,
-} from './razorpay-sandbox/index';
-import { BodyTooLarge, bodyStream, discardBody, readBody, streamOf } from './request-body';
-import { createRestService } from './rest/index';
-import { badPathEncoding, type Service, serviceError, serviceOf, tooLarge, unexpected } from './service-errors';
-import { createStorageService } from './storage/index';
-import type { Database, LocalConfig, ServiceContext } from './types';
+} from './razorpay-sandbox/index.ts';
+import { BodyTooLarge, bodyStream, discardBody, readBody, streamOf } from './request-body.ts';
+import { createRestService } from './rest/index.ts';
+import { badPathEncoding, type Service, serviceError, serviceOf, tooLarge, unexpected } from './service-errors.ts';
+import { applyConfigBuckets } from './storage/config-buckets.ts';
+import { createStorageService } from './storage/index.ts';
+import type { Database, LocalConfig, ServiceContext } from './types.ts';
 
+/** A started stack, as {@link startServer} returns it. */
 export interface RunningServer {
+  /** The API's base URL (`http://127.0.0.1:54321`): give it to `createClient`. */
   url: string;
+  /** The `anon` API key (a JWT signed with the configured secret). */
   anonKey: string;
+  /** The `service_role` API key: bypasses RLS; keep it out of browsers. */
   serviceRoleKey: string;
+  /** The local mail inbox, where sign-up and password-reset mail lands. */
   inboxUrl: string;
+  /** The stack's database (PGlite runs one query at a time: use it between requests, not instead of them). */
   db: Database;
   /** Re-reads the data API's schema cache (after DDL run outside migrations). */
   reloadSchema(): Promise<void>;
+  /** Closes the port and, unless it was passed in `options.db`, the database. */
   stop(): Promise<void>;
 }
 
+/** Options of {@link startServer}. */
 export interface StartOptions {
   /** Use this database instead of opening one (it is not closed on stop). */
   db?: Database;
@@ -51,6 +60,7 @@ export interface StartOptions {
    * (default `[storage] file_size_limit`, 50 MiB), storage's JSON endpoints 1 MiB as Storage's Fastify.
    */
   bodyLimit?: number;
+  /** Body limit in bytes for storage uploads (default `[storage] file_size_limit`, 50 MiB). */
   uploadLimit?: number;
   /** The deepest JSON nesting the data API, auth and storage accept in a body (default 512). */
   maxJsonDepth?: number;
@@ -58,8 +68,12 @@ export interface StartOptions {
   log?: (line: string) => void;
 }
 
+/** The API port is taken by another process. */
 export class PortInUseError extends Error {
-  constructor(readonly port: number) {
+  constructor(
+    /** The port that was asked for. */
+    readonly port: number,
+  ) {
     super(
       `Port ${port} is already in use. Stop the other process (is another supabase-local or supabase start running?) ` +
         'or pick another port with --port.',
@@ -157,6 +171,13 @@ async function send(res: ServerResponse, response: Response, head: boolean, comp
   });
 }
 
+/**
+ * Starts the local stack on `config.port`: binds the port, opens the database, runs the bootstrap, the migrations
+ * not yet applied and (on a fresh database) the seed, creates the `[storage.buckets.*]` buckets, then serves
+ * `/rest/v1`, `/auth/v1`, `/storage/v1`, `/functions/v1` and the inbox.
+ *
+ * @throws {@link PortInUseError}, {@link MigrationError}, {@link CorruptDataDirError} or {@link DataDirInUseError}
+ */
 export async function startServer(
   config: LocalConfig | StackConfig,
   options: StartOptions = {},
@@ -298,6 +319,7 @@ export async function startServer(
   try {
     await bootstrap(db);
     const migrated = await migrate(db, config.workdir, { seed: options.seed });
+    await applyConfigBuckets(db, stack.storageBuckets ?? []);
     for (const file of migrated.changed) {
       console.warn(
         `[supabase-local] supabase/migrations/${file} changed after it was applied; it will not run again. ` +

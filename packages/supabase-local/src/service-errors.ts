@@ -1,7 +1,7 @@
 // Errors the server itself answers before (or instead of) a service — a body over the limit, a path whose
 // percent-encoding does not decode, JSON nested too deep, an unexpected failure — each in the shape of the service the
 // request was for, so that its client reads them as it reads that service's own errors.
-import { AuthError, errorResponse as authErrorResponse } from './auth/http';
+import { AuthError, errorResponse as authErrorResponse } from './auth/http.ts';
 
 export type Service = 'rest' | 'auth' | 'functions' | 'storage' | 'inbox' | 'razorpay-sandbox' | 'other';
 

@@ -1,9 +1,9 @@
 // Edge functions and storage through supabase-js.
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnvFile } from './functions/index';
-import { LOCAL_RAZORPAY_KEY_ID, LOCAL_RAZORPAY_KEY_SECRET } from './razorpay-sandbox/index';
-import { type Fixture, startFixture } from './rest/fixture';
+import { parseEnvFile } from './functions/index.ts';
+import { LOCAL_RAZORPAY_KEY_ID, LOCAL_RAZORPAY_KEY_SECRET } from './razorpay-sandbox/index.ts';
+import { type Fixture, startFixture } from './rest/fixture.ts';
 
 const ALICE = '11111111-1111-4111-8111-111111111111';
 const BOB = '22222222-2222-4222-8222-222222222222';

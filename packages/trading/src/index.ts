@@ -134,6 +134,18 @@ export type {
 } from './insights/types';
 // Lot sizes: a dated table (they change about twice a year).
 export { type LotSizeEntry, type LotSizeTable, lotSize, NSE_INDEX_LOT_SIZES } from './lots/lot-sizes';
+// Money shown to people: INR the Indian way (₹12,34,567; compact K, L and Cr), on whole paise.
+export {
+  type FormatINRCompactOptions,
+  type FormatINROptions,
+  formatINR,
+  formatINRCompact,
+  formatPaise,
+  formatPaiseCompact,
+  groupIndian,
+  type PaiseDisplay,
+  type SignDisplay,
+} from './money/inr';
 // Planning against the journal's stored fills: imports, opening lots, undo, splits and bonuses rebuild only what
 // they can change, per instrument.
 export {

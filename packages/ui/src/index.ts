@@ -33,6 +33,7 @@ export * from './components/toast';
 export * from './components/toaster-on-demand';
 export * from './components/tooltip';
 export * from './lib/dates';
+export { UI_MESSAGES } from './lib/messages';
 export { planFeatures } from './lib/plans';
 export * from './lib/utils';
 export * from './screens/access/access';

@@ -1,3 +1,4 @@
+import { PLANS } from '@bahi/billing';
 import {
   FeaturePage,
   type FeatureSlug,
@@ -28,7 +29,7 @@ export function LandingRoute() {
     sessionStorage.setItem(LANDING_REDIRECT_KEY, 'true');
     return <Navigate to="/dashboard" replace />;
   }
-  return <LandingPage />;
+  return <LandingPage plans={PLANS} />;
 }
 
 export function FeaturesIndexRoute() {
@@ -43,7 +44,7 @@ export function FeatureRoute({ slug }: { slug: FeatureSlug }) {
 
 export function LegalRoute({ slug }: { slug: LegalSlug }) {
   usePageDescription();
-  return <LegalPage doc={legalBySlug(slug)} />;
+  return <LegalPage doc={legalBySlug(slug)} plans={PLANS} />;
 }
 
 export function NotFoundRoute() {

@@ -1,5 +1,5 @@
 import { useSession } from '@bahi/auth-machine/react';
-import { isPlanId, type Notification } from '@bahi/billing';
+import { isPlanId, type Notification, PLANS } from '@bahi/billing';
 import { BillingProvider, useCancelSubscription, usePayment } from '@bahi/billing/react';
 import { type PlanId, SubscriptionScreen, toast } from '@bahi/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,6 +24,7 @@ function Subscription() {
   return (
     <SubscriptionScreen
       state={subscriptionState(payment, plan, subscription.data, cancel)}
+      plans={PLANS}
       onChoosePlan={(id) => {
         if (!isPlanId(id)) return;
         setPlan(id);

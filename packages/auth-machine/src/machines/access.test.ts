@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import type { AuthUser, SubscriptionRecord } from '../ports';
-import type { RouteClass } from '../rules/routes';
-import { createTestPorts, describePath, graphEvents, makeUser, type TestPorts } from '../test-support';
-import { type AccessEvent, createAccessMachine } from './access';
+import type { AuthUser, SubscriptionRecord } from '../ports.ts';
+import type { RouteClass } from '../rules/routes.ts';
+import { createTestPorts, describePath, graphEvents, makeUser, type TestPorts } from '../test-support.ts';
+import { type AccessEvent, createAccessMachine } from './access.ts';
 
 const NOW = Date.parse('2026-03-10T12:00:00.000Z');
 const HOUR = 60 * 60 * 1000;

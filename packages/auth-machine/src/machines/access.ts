@@ -1,17 +1,21 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { GUARD_DELAY_MS, PATHS, SUBSCRIPTION_CHECK_ATTEMPTS, SUBSCRIPTION_RETRY_DELAYS_MS } from '../constants';
-import { MESSAGES } from '../messages';
-import type { AuthPorts, AuthUser, SubscriptionRecord } from '../ports';
-import { isAccountWithinFreeWindow, isSubscriptionActive } from '../rules/access';
-import type { RouteClass } from '../rules/routes';
+import { GUARD_DELAY_MS, PATHS, SUBSCRIPTION_CHECK_ATTEMPTS, SUBSCRIPTION_RETRY_DELAYS_MS } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import type { AuthPorts, AuthUser, SubscriptionRecord } from '../ports.ts';
+import { isAccountWithinFreeWindow, isSubscriptionActive } from '../rules/access.ts';
+import type { RouteClass } from '../rules/routes.ts';
 
 /** Answers of the role checks; null when the check itself failed. */
 export interface RoleAnswers {
+  /** Whether the user is an admin. */
   admin: boolean | null;
+  /** Whether the user has free access. */
   freeAccess: boolean | null;
 }
 
+/** The access (route guard) machine's context. */
 export interface AccessContext {
+  /** The class of the guarded route. */
   routeClass: RouteClass;
   /** undefined while the session is still loading. */
   user: AuthUser | null | undefined;
@@ -21,14 +25,19 @@ export interface AccessContext {
   roleCheckFailed: boolean;
   /** At least one subscription check got an answer from the server. */
   subscriptionAnswered: boolean;
+  /** What the guard shows while not granting access (a spec message), or null. */
   message: string | null;
 }
 
+/** Input of the access machine: the route's class and, when already known, the user. */
 export interface AccessInput {
+  /** The class of the guarded route (see `classifyRoute`). */
   routeClass: RouteClass;
+  /** The signed-in user, null for nobody; omitted while the session is still loading. */
   user?: AuthUser | null;
 }
 
+/** Events the access machine accepts. */
 export type AccessEvent =
   /** The session is known or changed: check again for this user (null: nobody is logged in). */
   | { type: 'SESSION'; user: AuthUser | null }
@@ -201,4 +210,5 @@ export function createAccessMachine(ports: Pick<AuthPorts, 'access' | 'clock' | 
   });
 }
 
+/** The machine made by `createAccessMachine`. */
 export type AccessMachine = ReturnType<typeof createAccessMachine>;

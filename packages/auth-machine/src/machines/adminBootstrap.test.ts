@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { createTestPorts, describePath, graphEvents, makeUser } from '../test-support';
-import { type AdminBootstrapEvent, createAdminBootstrapMachine, isBootstrapAccount } from './adminBootstrap';
+import { createTestPorts, describePath, graphEvents, makeUser } from '../test-support.ts';
+import { type AdminBootstrapEvent, createAdminBootstrapMachine, isBootstrapAccount } from './adminBootstrap.ts';
 
 const FAILED = 'Failed to setup admin privileges, please try again';
 const owner = makeUser({ id: 'owner', email: 'Owner@Bahi.example' });

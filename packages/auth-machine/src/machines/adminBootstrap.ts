@@ -1,13 +1,17 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { ROLES } from '../constants';
-import { MESSAGES } from '../messages';
-import type { AuthPorts, AuthUser } from '../ports';
+import { ROLES } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import type { AuthPorts, AuthUser } from '../ports.ts';
 
+/** The admin bootstrap machine's context. */
 export interface AdminBootstrapContext {
+  /** The user asking to become admin. */
   user: AuthUser;
+  /** The spec message of a failed attempt, or null. */
   error: string | null;
 }
 
+/** Events the admin bootstrap machine accepts: try again after a failure. */
 export type AdminBootstrapEvent = { type: 'RETRY' };
 
 /** True when the user is the configured bootstrap account (emails compared without case). */
@@ -89,4 +93,5 @@ export function createAdminBootstrapMachine(
   });
 }
 
+/** The machine made by `createAdminBootstrapMachine`. */
 export type AdminBootstrapMachine = ReturnType<typeof createAdminBootstrapMachine>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { createTestPorts, describePath, graphEvents } from '../test-support';
-import { type AuthFormEvent, createAuthFormMachine, productSignUpRequest } from './authForm';
+import { createTestPorts, describePath, graphEvents } from '../test-support.ts';
+import { type AuthFormEvent, createAuthFormMachine, productSignUpRequest } from './authForm.ts';
 
 const REQUIRED = 'You must provide either an email or phone number and a password';
 

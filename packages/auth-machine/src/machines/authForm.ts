@@ -1,13 +1,16 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { PATHS, SIGNUP_VERIFY_SOURCE } from '../constants';
-import { MESSAGES } from '../messages';
-import type { AuthPorts, Credentials, SignUpRequest } from '../ports';
-import { messageOr, validateCredentials } from '../rules/credentials';
+import { PATHS, SIGNUP_VERIFY_SOURCE } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import type { AuthPorts, Credentials, SignUpRequest } from '../ports.ts';
+import { messageOr, validateCredentials } from '../rules/credentials.ts';
 
+/** The sign-in and sign-up form machine's context. */
 export interface AuthFormContext {
+  /** The spec message of the last failure, or null. */
   error: string | null;
 }
 
+/** Events the sign-in and sign-up form machine accepts. */
 export type AuthFormEvent =
   | { type: 'SIGN_IN'; credentials: Credentials }
   | { type: 'SIGN_UP'; credentials: Credentials; fullName: string };
@@ -102,4 +105,5 @@ export function createAuthFormMachine(ports: Pick<AuthPorts, 'auth' | 'notifier'
   });
 }
 
+/** The machine made by `createAuthFormMachine`. */
 export type AuthFormMachine = ReturnType<typeof createAuthFormMachine>;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import type { AuthUser } from '../ports';
-import { createTestPorts, describePath, graphEvents, makeUser } from '../test-support';
-import { createOnboardingMachine, type OnboardingEvent } from './onboarding';
+import type { AuthUser } from '../ports.ts';
+import { createTestPorts, describePath, graphEvents, makeUser } from '../test-support.ts';
+import { createOnboardingMachine, type OnboardingEvent } from './onboarding.ts';
 
 const completed = makeUser({ user_metadata: { onboarding_completed: true } });
 const fresh = makeUser({ user_metadata: { onboarding_completed: false } });

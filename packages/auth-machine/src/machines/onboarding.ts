@@ -1,16 +1,22 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { ONBOARDING_FLAG_TRUE, PATHS, STORAGE_KEYS } from '../constants';
-import type { AuthPorts, AuthUser } from '../ports';
-import { needsOnboarding, needsOnboardingSync } from '../rules/onboarding';
+import { ONBOARDING_FLAG_TRUE, PATHS, STORAGE_KEYS } from '../constants.ts';
+import type { AuthPorts, AuthUser } from '../ports.ts';
+import { needsOnboarding, needsOnboardingSync } from '../rules/onboarding.ts';
 
+/** What the onboarding check found: complete, complete in the profile but not yet in the user's metadata, or not complete. */
 export type OnboardingVerdict = 'complete' | 'completeButNotSynced' | 'incomplete';
 
+/** The onboarding machine's context. */
 export interface OnboardingContext {
+  /** The user being checked, or null before the first check. */
   user: AuthUser | null;
+  /** The path the user is on. */
   pathname: string;
+  /** Whether the check follows a sign-in. */
   afterSignIn: boolean;
 }
 
+/** Events the onboarding machine accepts. */
 export type OnboardingEvent =
   /** Check the user on this path; `afterSignIn` when the check follows a sign-in. */
   | { type: 'CHECK'; user: AuthUser; pathname: string; afterSignIn?: boolean }
@@ -115,4 +121,5 @@ export function createOnboardingMachine(ports: Pick<AuthPorts, 'auth' | 'storage
   });
 }
 
+/** The machine made by `createOnboardingMachine`. */
 export type OnboardingMachine = ReturnType<typeof createOnboardingMachine>;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
-import { createTestPorts, describePath, graphEvents, type TestPorts } from '../test-support';
+import { createTestPorts, describePath, graphEvents, type TestPorts } from '../test-support.ts';
 import {
   createPasswordResetMachine,
   type PasswordResetEvent,
   recoveryVerification,
   requestPasswordReset,
-} from './passwordReset';
+} from './passwordReset.ts';
 
 const NO_TOKEN = 'No reset token found. Please request a new password reset link.';
 const FAILED = 'Unable to reset password. The link may have expired or is invalid. Please request a new one.';

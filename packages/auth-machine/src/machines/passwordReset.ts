@@ -1,23 +1,29 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { STORAGE_KEYS } from '../constants';
-import { MESSAGES } from '../messages';
-import type { AuthPorts, RecoveryVerification } from '../ports';
-import { findRecoveryToken, type RecoveryToken } from '../rules/recovery';
-import { allowedOrigins, type RedirectOriginsConfig, resetPasswordRedirect } from '../rules/redirect';
+import { STORAGE_KEYS } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import type { AuthPorts, RecoveryVerification } from '../ports.ts';
+import { findRecoveryToken, type RecoveryToken } from '../rules/recovery.ts';
+import { allowedOrigins, type RedirectOriginsConfig, resetPasswordRedirect } from '../rules/redirect.ts';
 
+/** The password reset machine's context. */
 export interface PasswordResetContext {
+  /** The recovery token read from the reset link, or null when there is none. */
   token: RecoveryToken | null;
   /** The email a reset was requested for on this device, for verifying a recovery code. */
   storedEmail: string | null;
+  /** The new password being set. */
   password: string;
+  /** The spec message of a failed reset, or null. */
   error: string | null;
 }
 
+/** Input of the password reset machine: where the reset link put the token. */
 export interface PasswordResetInput {
   /** The reset page's `location.hash` and `location.search`. */
   location: { hash: string; search: string };
 }
 
+/** Events the password reset machine accepts: set this new password. */
 export type PasswordResetEvent = { type: 'SUBMIT'; password: string };
 
 type ResetPorts = Pick<AuthPorts, 'auth' | 'storage' | 'notifier'>;
@@ -171,4 +177,5 @@ export function createPasswordResetMachine(ports: ResetPorts) {
   });
 }
 
+/** The machine made by `createPasswordResetMachine`. */
 export type PasswordResetMachine = ReturnType<typeof createPasswordResetMachine>;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { createMemoryBroadcastHub } from '../memory';
-import { createTestPorts, describePath, graphEvents, makeSession, makeUser, type TestPorts } from '../test-support';
-import { createSessionMachine, type SessionEvent } from './session';
+import { createMemoryBroadcastHub } from '../memory.ts';
+import { createTestPorts, describePath, graphEvents, makeSession, makeUser, type TestPorts } from '../test-support.ts';
+import { createSessionMachine, type SessionEvent } from './session.ts';
 
 const NOW = Date.parse('2026-03-10T12:00:00.000Z');
 

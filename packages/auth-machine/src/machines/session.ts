@@ -7,29 +7,34 @@ import {
   ONBOARDING_FLAG_TRUE,
   PATHS,
   STORAGE_KEYS,
-} from '../constants';
-import { MESSAGES } from '../messages';
-import type { AuthSession, AuthUser, ServiceError, SessionPorts } from '../ports';
-import { messageOr } from '../rules/credentials';
-import { serialiseRecoveryToken } from '../rules/recovery';
+} from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import type { AuthSession, AuthUser, ServiceError, SessionPorts } from '../ports.ts';
+import { messageOr } from '../rules/credentials.ts';
+import { serialiseRecoveryToken } from '../rules/recovery.ts';
 import {
   isIgnoredSignOutError,
   isReloadWithinWindow,
   isRetryableRefreshError,
   isStoredSessionValid,
-} from '../rules/session';
+} from '../rules/session.ts';
 
+/** The session machine's context. */
 export interface SessionContext {
+  /** The current session, or null when nobody is signed in. */
   session: AuthSession | null;
+  /** The signed-in user, or null. */
   user: AuthUser | null;
   /** An informational message ('Account switched. Refreshing data...'). */
   notice: string | null;
+  /** The spec message of the last failure (for example a failed sign-out), or null. */
   error: string | null;
 }
 
 /** An auth event as supabase-js reports it. */
 export type AuthStateEvent = { type: AuthEventName; session: AuthSession | null };
 
+/** Events the session machine accepts: auth events from supabase-js and the user's or other views' requests. */
 export type SessionEvent =
   | AuthStateEvent
   /** The user asks to log out. */
@@ -250,4 +255,5 @@ export function createSessionMachine(ports: SessionPorts) {
   });
 }
 
+/** The machine made by `createSessionMachine`. */
 export type SessionMachine = ReturnType<typeof createSessionMachine>;

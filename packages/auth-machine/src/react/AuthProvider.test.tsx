@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RouteClass } from '../rules/routes';
-import { createTestPorts, makeSession, makeUser, type TestPorts } from '../test-support';
-import { AuthProvider } from './AuthProvider';
-import { useAccess, useAdminBootstrap, useAuthForm, useOnboarding, usePasswordReset, useSession } from './hooks';
+import type { RouteClass } from '../rules/routes.ts';
+import { createTestPorts, makeSession, makeUser, type TestPorts } from '../test-support.ts';
+import { AuthProvider } from './AuthProvider.tsx';
+import { useAccess, useAdminBootstrap, useAuthForm, useOnboarding, usePasswordReset, useSession } from './hooks.ts';
 
 const NOW = Date.parse('2026-03-10T12:00:00.000Z');
 const oldUser = makeUser({ created_at: '2025-01-01T00:00:00.000Z' });

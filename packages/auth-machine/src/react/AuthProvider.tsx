@@ -1,25 +1,32 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { type Actor, createActor } from 'xstate';
-import type { AuthConfig } from '../config';
-import { type AccessMachine, createAccessMachine } from '../machines/access';
-import { type AdminBootstrapMachine, createAdminBootstrapMachine } from '../machines/adminBootstrap';
-import { type AuthFormMachine, createAuthFormMachine } from '../machines/authForm';
-import { createOnboardingMachine, type OnboardingMachine } from '../machines/onboarding';
-import { createPasswordResetMachine, type PasswordResetMachine } from '../machines/passwordReset';
-import { createSessionMachine, type SessionMachine } from '../machines/session';
-import type { AuthPorts } from '../ports';
+import type { AuthConfig } from '../config.ts';
+import { type AccessMachine, createAccessMachine } from '../machines/access.ts';
+import { type AdminBootstrapMachine, createAdminBootstrapMachine } from '../machines/adminBootstrap.ts';
+import { type AuthFormMachine, createAuthFormMachine } from '../machines/authForm.ts';
+import { createOnboardingMachine, type OnboardingMachine } from '../machines/onboarding.ts';
+import { createPasswordResetMachine, type PasswordResetMachine } from '../machines/passwordReset.ts';
+import { createSessionMachine, type SessionMachine } from '../machines/session.ts';
+import type { AuthPorts } from '../ports.ts';
 
 /** The machines the provider runs or hands to hooks. Tests and stories may pass their own (for example `.provide`d). */
 export interface AuthMachines {
+  /** The session machine. */
   session: SessionMachine;
+  /** The onboarding machine. */
   onboarding: OnboardingMachine;
+  /** The sign-in and sign-up form machine. */
   authForm: AuthFormMachine;
+  /** The access (route guard) machine; `useAccess` runs one per guarded route. */
   access: AccessMachine;
+  /** The password reset machine; `usePasswordReset` runs it. */
   passwordReset: PasswordResetMachine;
+  /** The admin bootstrap machine. */
   adminBootstrap: AdminBootstrapMachine;
 }
 
+/** Every machine of the package, built from the same ports and config. */
 export function createAuthMachines(ports: AuthPorts, config: AuthConfig): AuthMachines {
   return {
     session: createSessionMachine(ports),
@@ -31,30 +38,42 @@ export function createAuthMachines(ports: AuthPorts, config: AuthConfig): AuthMa
   };
 }
 
+/** What `AuthProvider` shares with the hooks. */
 export interface AuthContextValue {
+  /** The ports the machines were built from. */
   ports: AuthPorts;
+  /** The app's auth settings. */
   config: AuthConfig;
+  /** The machines (built, or replaced through `AuthProviderProps.machines`). */
   machines: AuthMachines;
+  /** The running session actor. */
   session: Actor<SessionMachine>;
+  /** The running onboarding actor. */
   onboarding: Actor<OnboardingMachine>;
+  /** The running sign-in and sign-up form actor. */
   authForm: Actor<AuthFormMachine>;
+  /** The running admin bootstrap actor, or null when none runs for the user. */
   adminBootstrap: Actor<AdminBootstrapMachine> | null;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** The provider's value; throws outside `AuthProvider`. */
 export function useAuthContext(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('Auth hooks must be used inside <AuthProvider>');
   return value;
 }
 
+/** Props of `AuthProvider`. */
 export interface AuthProviderProps {
   /** Ports: `createSupabasePorts(client)` plus `createBrowserPorts()` plus the app's caches, navigation and toasts. */
   ports: AuthPorts;
+  /** The app's auth settings (site URL, redirect origins, bootstrap admin email). */
   config: AuthConfig;
   /** Replaces the machines built from the ports (tests, stories). */
   machines?: Partial<AuthMachines>;
+  /** The app. */
   children?: ReactNode;
 }
 

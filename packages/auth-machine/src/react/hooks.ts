@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
 import type { AnyMachineSnapshot } from 'xstate';
-import { requestPasswordReset } from '../machines/passwordReset';
-import type { AuthSession, AuthUser, Credentials } from '../ports';
-import type { RouteClass } from '../rules/routes';
-import { useAuthContext } from './AuthProvider';
+import { requestPasswordReset } from '../machines/passwordReset.ts';
+import type { AuthSession, AuthUser, Credentials } from '../ports.ts';
+import type { RouteClass } from '../rules/routes.ts';
+import { useAuthContext } from './AuthProvider.tsx';
 
 /** The top-level state name of a snapshot. */
 function topState(snapshot: AnyMachineSnapshot): string {
@@ -12,18 +12,26 @@ function topState(snapshot: AnyMachineSnapshot): string {
   return typeof value === 'string' ? value : (Object.keys(value)[0] ?? '');
 }
 
+/** Where the session stands. */
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut' | 'signingOut' | 'passwordRecovery';
 
+/** The session as components use it (see `useSession`). */
 export interface SessionView {
+  /** Where the session stands. */
   status: SessionStatus;
+  /** The signed-in user, or null. */
   user: AuthUser | null;
+  /** The session, or null. */
   session: AuthSession | null;
   /** 'Account switched. Refreshing data...' while the data is refreshed. */
   notice: string | null;
+  /** The spec message of the last failure ('Failed to sign out'), or null. */
   error: string | null;
+  /** Logs out, here and in the app's other tabs. */
   signOut(): void;
 }
 
+/** The session: status, user, notice and error, and `signOut`. */
 export function useSession(): SessionView {
   const { session } = useAuthContext();
   const status = useSelector(session, (s) => topState(s) as SessionStatus);
@@ -39,12 +47,16 @@ export function useSession(): SessionView {
   };
 }
 
+/** The route guard's verdict. */
 export type AccessStatus = 'verifying' | 'granted' | 'unauthenticated' | 'subscriptionRequired' | 'unavailable';
 
+/** The route guard as components use it (see `useAccess`). */
 export interface AccessView {
+  /** The guard's verdict. */
   status: AccessStatus;
   /** 'Verifying access...', 'A subscription is required to access this feature', or the "checks failing" message. */
   message: string | null;
+  /** Checks again (after 'unavailable'). */
   retry(): void;
 }
 
@@ -87,9 +99,12 @@ export function useAccess(routeClass: RouteClass): AccessView {
   return { status, message, retry };
 }
 
+/** Where the onboarding check stands. */
 export type OnboardingStatus = 'idle' | 'checking' | 'complete' | 'incomplete' | 'skipped';
 
+/** The onboarding check as components use it (see `useOnboarding`). */
 export interface OnboardingView {
+  /** Where the check stands. */
   status: OnboardingStatus;
   /** Checks again for the signed-in user on this path (for example after a route change). */
   check(pathname: string): void;
@@ -97,6 +112,7 @@ export interface OnboardingView {
   complete(): void;
 }
 
+/** The onboarding check for the signed-in user, with `check` and `complete`. */
 export function useOnboarding(): OnboardingView {
   const { onboarding, session } = useAuthContext();
   const status = useSelector(onboarding, (s): OnboardingStatus => {
@@ -116,11 +132,16 @@ export function useOnboarding(): OnboardingView {
   return { status, check, complete };
 }
 
+/** Where the password reset stands. */
 export type PasswordResetStatus = 'noToken' | 'ready' | 'resetting' | 'succeeded' | 'failed';
 
+/** The password reset as components use it (see `usePasswordReset`). */
 export interface PasswordResetView {
+  /** Where the reset stands ('noToken': the link carried no token). */
   status: PasswordResetStatus;
+  /** The spec message of a failed reset, or null. */
   error: string | null;
+  /** Sets the new password. */
   submit(password: string): void;
 }
 
@@ -150,16 +171,22 @@ export function useRequestPasswordReset(): (email: string) => Promise<void> {
   );
 }
 
+/** Where the sign-in or sign-up form stands. */
 export type AuthFormStatus = 'idle' | 'signingIn' | 'signingUp' | 'signedIn' | 'signedUp';
 
+/** The sign-in and sign-up form as components use it (see `useAuthForm`). */
 export interface AuthFormView {
+  /** Where the form stands. */
   status: AuthFormStatus;
   /** 'You must provide either an email or phone number and a password', the service's message, or the fallback. */
   error: string | null;
+  /** Signs in with these credentials. */
   signIn(credentials: Credentials): void;
+  /** Signs up with these credentials and name. */
   signUp(credentials: Credentials, fullName: string): void;
 }
 
+/** The sign-in and sign-up form: status, error, `signIn` and `signUp`. */
 export function useAuthForm(): AuthFormView {
   const { authForm } = useAuthContext();
   const status = useSelector(authForm, (s) => topState(s) as AuthFormStatus);
@@ -172,15 +199,20 @@ export function useAuthForm(): AuthFormView {
   return { status, error, signIn, signUp };
 }
 
+/** Where the admin bootstrap stands ('none': it does not run for this user). */
 export type AdminBootstrapStatus = 'none' | 'working' | 'granted' | 'skipped' | 'failed';
 
+/** The admin bootstrap as components use it (see `useAdminBootstrap`). */
 export interface AdminBootstrapView {
+  /** Where the bootstrap stands. */
   status: AdminBootstrapStatus;
   /** 'Failed to setup admin privileges, please try again' */
   error: string | null;
+  /** Tries again after a failure. */
   retry(): void;
 }
 
+/** The admin bootstrap of the signed-in user (the configured account only): status, error, `retry`. */
 export function useAdminBootstrap(): AdminBootstrapView {
   const { adminBootstrap } = useAuthContext();
   const status = useSelector(adminBootstrap ?? undefined, (s): AdminBootstrapStatus => {

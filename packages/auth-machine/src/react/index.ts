@@ -1,3 +1,9 @@
+/**
+ * `@bahi/auth-machine/react`: `AuthProvider` runs the machines for a React app; the hooks (`useSession`,
+ * `useAccess`, `useOnboarding`, `useAuthForm`, `usePasswordReset`, `useAdminBootstrap`, …) give components their state.
+ *
+ * @packageDocumentation
+ */
 export {
   type AuthContextValue,
   type AuthMachines,
@@ -5,7 +11,7 @@ export {
   type AuthProviderProps,
   createAuthMachines,
   useAuthContext,
-} from './AuthProvider';
+} from './AuthProvider.tsx';
 export {
   type AccessStatus,
   type AccessView,
@@ -26,4 +32,4 @@ export {
   usePasswordReset,
   useRequestPasswordReset,
   useSession,
-} from './hooks';
+} from './hooks.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionRecord } from '../ports';
-import { isAccountWithinFreeWindow, isSubscriptionActive } from './access';
+import type { SubscriptionRecord } from '../ports.ts';
+import { isAccountWithinFreeWindow, isSubscriptionActive } from './access.ts';
 
 const now = Date.parse('2026-03-10T12:00:00.000Z');
 

@@ -1,5 +1,5 @@
-import { NEW_ACCOUNT_FREE_WINDOW_MS } from '../constants';
-import type { SubscriptionRecord } from '../ports';
+import { NEW_ACCOUNT_FREE_WINDOW_MS } from '../constants.ts';
+import type { SubscriptionRecord } from '../ports.ts';
 
 /** An account created less than 24 hours ago passes without a subscription. */
 export function isAccountWithinFreeWindow(createdAt: string, nowMs: number): boolean {

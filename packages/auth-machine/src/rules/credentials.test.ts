@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageOr, validateCredentials } from './credentials';
+import { messageOr, validateCredentials } from './credentials.ts';
 
 const REQUIRED = 'You must provide either an email or phone number and a password';
 

@@ -1,5 +1,5 @@
-import { MESSAGES } from '../messages';
-import type { Credentials, ServiceError } from '../ports';
+import { MESSAGES } from '../messages.ts';
+import type { Credentials, ServiceError } from '../ports.ts';
 
 function present(value: string | undefined): boolean {
   return value !== undefined && value.trim().length > 0;

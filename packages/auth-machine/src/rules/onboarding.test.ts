@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthUser } from '../ports';
-import { isOnboardingComplete, needsOnboarding, needsOnboardingSync } from './onboarding';
+import type { AuthUser } from '../ports.ts';
+import { isOnboardingComplete, needsOnboarding, needsOnboardingSync } from './onboarding.ts';
 
 const user = (onboarding_completed: boolean | undefined, last_sign_in_at: string | null = '2026-03-01T00:00:00Z') =>
   ({

@@ -1,5 +1,5 @@
-import { ONBOARDING_FLAG_TRUE } from '../constants';
-import type { AuthUser } from '../ports';
+import { ONBOARDING_FLAG_TRUE } from '../constants.ts';
+import type { AuthUser } from '../ports.ts';
 
 /** Complete when the user metadata flag is true or the local flag equals 'true'. */
 export function isOnboardingComplete(user: AuthUser, localFlag: string | null): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRecoveryToken, serialiseRecoveryToken } from './recovery';
+import { findRecoveryToken, serialiseRecoveryToken } from './recovery.ts';
 
 const none = { hash: '', search: '', stored: null };
 

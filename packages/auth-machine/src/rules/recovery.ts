@@ -1,8 +1,10 @@
 /** What a password reset link (or a stored copy of it) carries. */
 export interface RecoveryToken {
+  /** Where the token was found: the URL's hash, its query, or the stored copy. */
   source: 'hash' | 'query' | 'storage';
   /** From `access_token`: a session token, used with `refreshToken` to set the session. */
   accessToken?: string;
+  /** From `refresh_token`: goes with `accessToken`. */
   refreshToken?: string;
   /** From `token` or `t`: a recovery code (verified with the stored email) or a token hash. */
   token?: string;
@@ -12,6 +14,7 @@ export interface RecoveryToken {
   type?: string;
 }
 
+/** Where a password reset link may have put its token: the URL's hash and query, and the stored copy. */
 export interface RecoveryLocation {
   /** `location.hash`, with or without the leading '#'. */
   hash: string;

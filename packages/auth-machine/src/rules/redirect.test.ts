@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedOrigins, isRedirectAllowed, resetPasswordRedirect } from './redirect';
+import { allowedOrigins, isRedirectAllowed, resetPasswordRedirect } from './redirect.ts';
 
 const config = { production: 'https://bahi.example', development: 'https://dev.bahi.example/' };
 

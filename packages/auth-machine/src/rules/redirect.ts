@@ -1,5 +1,6 @@
-import { LOCAL_ALLOWED_ORIGINS, PATHS } from '../constants';
+import { LOCAL_ALLOWED_ORIGINS, PATHS } from '../constants.ts';
 
+/** The origins a password reset link may lead back to. */
 export interface RedirectOriginsConfig {
   /** The production origin, for example 'https://bahi.app'. */
   production?: string;
@@ -26,6 +27,7 @@ export function allowedOrigins(config: RedirectOriginsConfig = {}): string[] {
   });
 }
 
+/** True when the URL's origin is one of `origins` (see `allowedOrigins`). */
 export function isRedirectAllowed(url: string, origins: readonly string[]): boolean {
   const origin = originOf(url);
   return origin !== null && origins.includes(origin);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRoute } from './routes';
+import { classifyRoute } from './routes.ts';
 
 describe('classifyRoute', () => {
   it.each([

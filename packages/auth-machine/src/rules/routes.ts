@@ -1,4 +1,4 @@
-import { PATHS } from '../constants';
+import { PATHS } from '../constants.ts';
 
 /**
  * The three kinds of route of spec section 2: open to everyone, open to any logged-in user, or needing a
@@ -6,6 +6,7 @@ import { PATHS } from '../constants';
  */
 export type RouteClass = 'public' | 'login-only' | 'subscription-required';
 
+/** Paths open to any signed-in user, without a subscription: subscription, admin, onboarding, profile. */
 export const LOGIN_ONLY_PATHS: readonly string[] = [PATHS.subscription, PATHS.admin, PATHS.onboarding, PATHS.profile];
 
 const SUBSCRIPTION_REQUIRED_PATTERNS: readonly RegExp[] = [
@@ -31,6 +32,7 @@ function normalise(pathname: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
+/** The class of a path (query, hash and a trailing slash ignored): public, login-only or subscription-required. */
 export function classifyRoute(pathname: string): RouteClass {
   const path = normalise(pathname);
   if (LOGIN_ONLY_PATHS.includes(path)) return 'login-only';

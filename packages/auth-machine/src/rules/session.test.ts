@@ -7,7 +7,7 @@ import {
   isStoredSessionValid,
   refreshRetryDelay,
   shouldRefreshNow,
-} from './session';
+} from './session.ts';
 
 describe('isStoredSessionValid', () => {
   const valid = { access_token: 'a', refresh_token: 'r', expires_at: 1_700_000_000 };

@@ -5,12 +5,16 @@ import {
   REFRESH_RETRY_INITIAL_DELAY_MS,
   RELOAD_REFRESH_WINDOW_MS,
   SIGN_OUT_IGNORED_STATUSES,
-} from '../constants';
-import type { ServiceError } from '../ports';
+} from '../constants.ts';
+import type { ServiceError } from '../ports.ts';
 
+/** The session as stored by supabase-js, with the fields the reload refresh reads. */
 export interface StoredSession {
+  /** The JWT. */
   access_token: string;
+  /** The refresh token. */
   refresh_token: string;
+  /** When the access token expires, in seconds since the epoch. */
   expires_at: number;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSupabaseAccessService, createSupabaseAuthClient, type SupabaseLike } from './index';
+import { createSupabaseAccessService, createSupabaseAuthClient, type SupabaseLike } from './index.ts';
 
 type Result = { data: unknown; error: unknown; status?: number };
 

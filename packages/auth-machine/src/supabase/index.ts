@@ -1,11 +1,13 @@
 /**
  * The Supabase adapter: the auth client and access service ports implemented with supabase-js. The only place in
  * this package that knows supabase-js.
+ *
+ * @packageDocumentation
  */
 import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
-import { AUTH_EVENTS, type AuthEventName } from '../constants';
-import { ServiceFailure } from '../errors';
-import type { AccessService, AuthClient, AuthSession, Credentials, SubscriptionRecord } from '../ports';
+import { AUTH_EVENTS, type AuthEventName } from '../constants.ts';
+import { ServiceFailure } from '../errors.ts';
+import type { AccessService, AuthClient, AuthSession, Credentials, SubscriptionRecord } from '../ports.ts';
 
 /** The parts of a supabase-js client the adapter uses. */
 export type SupabaseLike = Pick<SupabaseClient, 'auth' | 'from' | 'rpc'>;
@@ -13,6 +15,7 @@ export type SupabaseLike = Pick<SupabaseClient, 'auth' | 'from' | 'rpc'>;
 /** PostgREST's code for "not exactly one row" from `.single()`: here, no subscription. */
 export const NO_ROWS_CODE = 'PGRST116';
 
+/** The names of the database functions the access service calls. */
 export const RPC = {
   hasFreeAccess: 'has_free_access',
   isAdminSecure: 'is_admin_secure',
@@ -49,6 +52,7 @@ function requireSession(session: AuthSession | null, what: string): AuthSession 
 
 const KNOWN_EVENTS: readonly string[] = AUTH_EVENTS;
 
+/** The auth client port on supabase-js's `auth`; rejects with a `ServiceError`. */
 export function createSupabaseAuthClient(client: SupabaseLike): AuthClient {
   const { auth } = client;
   return {
@@ -108,6 +112,7 @@ export function createSupabaseAuthClient(client: SupabaseLike): AuthClient {
   };
 }
 
+/** The access service port on supabase-js: role checks through RPCs, the newest active subscription from `subscriptions`. */
 export function createSupabaseAccessService(client: SupabaseLike): AccessService {
   const callBoolean = async (fn: string, args: Record<string, string>): Promise<boolean> => {
     const { data, error, status } = await client.rpc(fn, args);

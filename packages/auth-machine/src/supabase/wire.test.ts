@@ -5,7 +5,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createSupabaseAccessService } from './index';
+import { createSupabaseAccessService } from './index.ts';
 
 interface Seen {
   method: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CheckoutCallbacks, CheckoutOptions } from '../ports';
-import { createRazorpayCheckout, RAZORPAY_CHECKOUT_URL, type RazorpayOptions, type ScriptHost } from './razorpay';
+import type { CheckoutCallbacks, CheckoutOptions } from '../ports.ts';
+import { createRazorpayCheckout, RAZORPAY_CHECKOUT_URL, type RazorpayOptions, type ScriptHost } from './razorpay.ts';
 
 const options: CheckoutOptions = {
   key: 'rzp_test_key',
@@ -35,7 +35,9 @@ function fakeRazorpay() {
   const instances: Array<{ options: RazorpayOptions; failed?: (r: { error: object }) => void; close: () => void }> = [];
   class Razorpay {
     readonly close = vi.fn();
-    constructor(readonly options: RazorpayOptions) {
+    readonly options: RazorpayOptions;
+    constructor(options: RazorpayOptions) {
+      this.options = options;
       instances.push(this as unknown as (typeof instances)[number]);
     }
     open = vi.fn();

@@ -4,23 +4,30 @@ import type {
   CheckoutOptions,
   CheckoutPort,
   RazorpayPaymentResponse,
-} from '../ports';
+} from '../ports.ts';
 
 /** Razorpay's Checkout.js, loaded on demand. */
 export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 
 /** The options `new Razorpay(…)` takes, as far as Bahi uses them. */
 export interface RazorpayOptions extends CheckoutOptions {
+  /** Called with the payment's ids and signature after a successful payment. */
   handler(response: RazorpayPaymentResponse): void;
+  /** `ondismiss`: the user closed the modal. */
   modal: { ondismiss(): void };
 }
 
+/** An instance of Checkout.js's `Razorpay`, as far as the adapter uses it. */
 export interface RazorpayInstance {
+  /** Opens the modal. */
   open(): void;
+  /** Closes the modal (newer Checkout.js versions). */
   close?(): void;
+  /** Listens to a failed payment attempt. */
   on(event: 'payment.failed', callback: (response: { error: CheckoutFailure }) => void): void;
 }
 
+/** Checkout.js's `Razorpay` class. */
 export type RazorpayConstructor = new (options: RazorpayOptions) => RazorpayInstance;
 
 /** The parts of the DOM the adapter touches (the real `document` in a browser; a fake in tests). */
@@ -29,6 +36,7 @@ export interface ScriptHost {
   head: { appendChild(node: HTMLScriptElement): unknown };
 }
 
+/** Options of {@link createRazorpayCheckout}; every one has a default. */
 export interface RazorpayCheckoutOptions {
   /** Default {@link RAZORPAY_CHECKOUT_URL}. */
   scriptUrl?: string;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { createPaymentMachine } from '../payment-machine';
-import type { CheckoutCallbacks, CheckoutOptions, PaymentsPort } from '../ports';
-import { createSandboxCheckout, parseSandboxMessage, SANDBOX_MESSAGE_SOURCE, sandboxCheckoutUrl } from './sandbox';
+import { createPaymentMachine } from '../payment-machine.ts';
+import type { CheckoutCallbacks, CheckoutOptions, PaymentsPort } from '../ports.ts';
+import { createSandboxCheckout, parseSandboxMessage, SANDBOX_MESSAGE_SOURCE, sandboxCheckoutUrl } from './sandbox.ts';
 
 const apiUrl = 'http://127.0.0.1:54321';
 const options: CheckoutOptions = {

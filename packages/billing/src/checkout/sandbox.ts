@@ -4,10 +4,11 @@ import type {
   CheckoutOptions,
   CheckoutPort,
   RazorpayPaymentResponse,
-} from '../ports';
+} from '../ports.ts';
 
 /** `source` of every message the sandbox checkout page posts (see the package README for the protocol). */
 export const SANDBOX_MESSAGE_SOURCE = 'bahi-razorpay-sandbox';
+/** `version` of every message the sandbox checkout page posts. */
 export const SANDBOX_PROTOCOL_VERSION = 1;
 /** Path of the sandbox checkout page under the local stack's API URL. */
 export const SANDBOX_CHECKOUT_PATH = '/razorpay-sandbox/checkout';
@@ -77,6 +78,7 @@ export function sandboxCheckoutUrl(apiUrl: string, checkout: CheckoutOptions, pa
   return url.toString();
 }
 
+/** Options of {@link createSandboxCheckout}. */
 export interface SandboxCheckoutOptions {
   /** The local stack's API URL, e.g. http://127.0.0.1:54321 */
   apiUrl: string;

@@ -1,10 +1,12 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
-import type { Notification } from '../payment-machine';
-import type { CheckoutPort, PaymentsPort } from '../ports';
+import type { Notification } from '../payment-machine.ts';
+import type { CheckoutPort, PaymentsPort } from '../ports.ts';
 
 /** What the billing hooks need: the two ports and, optionally, how to reload and how to toast. */
 export interface BillingDeps {
+  /** The server side of payments. */
   payments: PaymentsPort;
+  /** The payment window. */
   checkout: CheckoutPort;
   /** Default `location.reload()` (1.5 s after 'Payment successful!'). */
   reload?: () => void;
@@ -44,6 +46,7 @@ export function BillingProvider({
   return <BillingContext.Provider value={value}>{children}</BillingContext.Provider>;
 }
 
+/** The provider's ports; throws outside `BillingProvider`. */
 export function useBillingDeps(): BillingDeps {
   const deps = useContext(BillingContext);
   if (!deps) throw new Error('Billing hooks need a <BillingProvider payments={…} checkout={…}> above them');

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CheckoutCallbacks, CheckoutPort, PaymentsPort } from '../ports';
-import { PaymentsError } from '../ports';
-import { BillingProvider } from './BillingProvider';
-import { useCancelSubscription, usePayment } from './hooks';
+import type { CheckoutCallbacks, CheckoutPort, PaymentsPort } from '../ports.ts';
+import { PaymentsError } from '../ports.ts';
+import { BillingProvider } from './BillingProvider.tsx';
+import { useCancelSubscription, usePayment } from './hooks.ts';
 
 afterEach(() => {
   cleanup();

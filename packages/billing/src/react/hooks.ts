@@ -1,10 +1,11 @@
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { type CancelledParams, createCancelMachine } from '../cancel-machine';
-import type { Message } from '../messages';
-import { createPaymentMachine, type PaymentInput } from '../payment-machine';
-import { useBillingDeps } from './BillingProvider';
+import { type CancelledParams, createCancelMachine } from '../cancel-machine.ts';
+import type { Message } from '../messages.ts';
+import { createPaymentMachine, type PaymentInput } from '../payment-machine.ts';
+import { useBillingDeps } from './BillingProvider.tsx';
 
+/** Where the payment flow stands (the payment machine's state). */
 export type PaymentStatus =
   | 'idle'
   | 'checkingSession'
@@ -17,7 +18,9 @@ export type PaymentStatus =
   | 'canceled'
   | 'failed';
 
+/** The payment flow as components use it (see `usePayment`). */
 export interface UsePayment {
+  /** Where the flow stands. */
   status: PaymentStatus;
   /** The spec message to show, or null. */
   message: Message | null;
@@ -25,6 +28,7 @@ export interface UsePayment {
   isBusy: boolean;
   /** Start paying for the hook's plan, or for `plan` when given. */
   pay(plan?: string): void;
+  /** Back to idle after a failure or a cancel. */
   reset(): void;
 }
 
@@ -44,17 +48,24 @@ export function usePayment(plan: string, options: Omit<PaymentInput, 'plan'> = {
   };
 }
 
+/** Where the cancel flow stands (the cancel machine's state). */
 export type CancelStatus = 'idle' | 'checkingSession' | 'cancelling' | 'cancelled' | 'failed';
 
+/** The cancel flow as components use it (see `useCancelSubscription`). */
 export interface UseCancelSubscription {
+  /** Where the flow stands. */
   status: CancelStatus;
+  /** The spec message to show, or null. */
   message: Message | null;
+  /** A cancel is under way: disable the button. */
   isBusy: boolean;
   /** ISO date until which access lasts after cancelling (the paid end_date). */
   accessUntil: string | null;
   /** When it was cancelled (the subscription stays active until accessUntil). */
   cancelledAt: string | null;
+  /** Cancels the hook's subscription, or `subscriptionId` when given. */
   cancel(subscriptionId?: string): void;
+  /** Back to idle after a failure. */
   reset(): void;
 }
 

@@ -1,5 +1,9 @@
-// @bahi/billing/react: a provider for the ports and hooks for the payment and cancel flows.
-export { type BillingDeps, BillingProvider, useBillingDeps } from './BillingProvider';
+/**
+ * `@bahi/billing/react`: a provider for the ports and hooks for the payment and cancel flows.
+ *
+ * @packageDocumentation
+ */
+export { type BillingDeps, BillingProvider, useBillingDeps } from './BillingProvider.tsx';
 export {
   type CancelStatus,
   type PaymentStatus,
@@ -7,4 +11,4 @@ export {
   type UsePayment,
   useCancelSubscription,
   usePayment,
-} from './hooks';
+} from './hooks.ts';

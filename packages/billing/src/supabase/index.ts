@@ -1,7 +1,11 @@
-// @bahi/billing/supabase: the payments port on supabase-js (the `razorpay` edge function).
+/**
+ * `@bahi/billing/supabase`: the payments port on supabase-js (the `razorpay` edge function).
+ *
+ * @packageDocumentation
+ */
 export {
   createSupabasePayments,
   kindForStatus,
   type SupabasePaymentsOptions,
   toPaymentsError,
-} from './payments';
+} from './payments.ts';

@@ -1,8 +1,8 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { type BillingSession, PaymentsError } from '../ports';
-import { createSupabasePayments, kindForStatus } from './payments';
+import { type BillingSession, PaymentsError } from '../ports.ts';
+import { createSupabasePayments, kindForStatus } from './payments.ts';
 
 const session: BillingSession = { accessToken: 'user-jwt', user: { id: 'user-1' } };
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { isPlanId } from '../plans';
+import { isPlanId } from '../plans.ts';
 import {
   type BillingSession,
   type CancelledSubscription,
@@ -11,8 +11,9 @@ import {
   type PaymentsPort,
   type RazorpayPaymentResponse,
   type VerifiedPayment,
-} from '../ports';
+} from '../ports.ts';
 
+/** Options of {@link createSupabasePayments}. */
 export interface SupabasePaymentsOptions {
   /** The edge function's name; default 'razorpay'. */
   functionName?: string;
@@ -51,7 +52,7 @@ const isRecord = (value: unknown): value is Json => typeof value === 'object' &&
 
 /**
  * The payments port on a supabase-js client: `supabase.functions.invoke('razorpay', { body: { action, … } })`
- * with the session's bearer token. Statuses map to {@link PaymentsError} kinds: 401 session-invalid, 409 conflict,
+ * with the session's bearer token. Statuses map to `PaymentsError` kinds (from `@bahi/billing`): 401 session-invalid, 409 conflict,
  * other 4xx rejected, 5xx/502 provider, no answer network.
  */
 export function createSupabasePayments(

@@ -1,9 +1,9 @@
 // Admin endpoints (service_role): users, generate_link, invite.
 
-import type { Queryable, ServiceContext } from '../types';
-import { badRequest, json, notFound, obj, readJson, str, unprocessable } from './http';
-import { requireAdmin } from './sessions';
-import { type LinkType, mailLink, resolveRedirect, storeToken, type TokenType, verifyUrl } from './tokens';
+import type { Queryable, ServiceContext } from '../types.ts';
+import { badRequest, json, notFound, obj, readJson, str, unprocessable } from './http.ts';
+import { requireAdmin } from './sessions.ts';
+import { type LinkType, mailLink, resolveRedirect, storeToken, type TokenType, verifyUrl } from './tokens.ts';
 import {
   createUser,
   type FactorRow,
@@ -16,8 +16,8 @@ import {
   type UserRow,
   upsertIdentity,
   userJson,
-} from './users';
-import { checkPassword, hashPassword, validateEmail, validatePhone } from './validate';
+} from './users.ts';
+import { checkPassword, hashPassword, validateEmail, validatePhone } from './validate.ts';
 
 const EMAIL_EXISTS = () => unprocessable('email_exists', 'A user with this email address has already been registered');
 

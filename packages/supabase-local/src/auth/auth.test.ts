@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { AuthApiError, AuthWeakPasswordError, type Session } from '@supabase/supabase-js';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_JWT_SECRET, generateSigningKey } from '../jwt';
-import { measurePasswordSignIn } from './bench';
-import { fragmentOf, latestMail, startTestStack, type TestStack, testConfig } from './testing/harness';
-import { totp } from './totp';
+import { DEFAULT_JWT_SECRET, generateSigningKey } from '../jwt.ts';
+import { measurePasswordSignIn } from './bench.ts';
+import { fragmentOf, latestMail, startTestStack, type TestStack, testConfig } from './testing/harness.ts';
+import { totp } from './totp.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 

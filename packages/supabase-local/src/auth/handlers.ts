@@ -1,8 +1,8 @@
 // The public endpoints: signup, token, logout, user, recover, otp, resend, verify, reauthenticate.
 
 import { randomUUID } from 'node:crypto';
-import { escapeHtml } from '../mail/page';
-import type { Queryable, ServiceContext } from '../types';
+import { escapeHtml } from '../mail/page.ts';
+import type { Queryable, ServiceContext } from '../types.ts';
 import {
   AuthError,
   type Body,
@@ -16,9 +16,9 @@ import {
   redirect,
   str,
   unprocessable,
-} from './http';
-import { authLimiter, frequencyMessage, smsOf, tooSoon } from './limits';
-import { type AuthMethod, issueSession, refreshSession, requireUser, type SessionJson } from './sessions';
+} from './http.ts';
+import { authLimiter, frequencyMessage, smsOf, tooSoon } from './limits.ts';
+import { type AuthMethod, issueSession, refreshSession, requireUser, type SessionJson } from './sessions.ts';
 import {
   checkMailAllowed,
   consumeToken,
@@ -36,7 +36,7 @@ import {
   type TokenType,
   tokenHash,
   wrongCode,
-} from './tokens';
+} from './tokens.ts';
 import {
   createUser,
   findUserByEmail,
@@ -47,8 +47,8 @@ import {
   type UserRow,
   upsertIdentity,
   userJson,
-} from './users';
-import { checkPassword, hashPassword, passwordMatches, validateEmail, validatePhone } from './validate';
+} from './users.ts';
+import { checkPassword, hashPassword, passwordMatches, validateEmail, validatePhone } from './validate.ts';
 
 /** A bcrypt hash to compare against when no user matches, so that timing does not reveal accounts. */
 const DUMMY_HASH = '$2a$10$7EqJtq98hPqEX7fNZaFWoOhi5BWX4Z3XdzcnRKIWWeUsLbXW2Bq.W';

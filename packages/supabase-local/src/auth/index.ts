@@ -1,7 +1,7 @@
 // The GoTrue-compatible auth service, mounted at /auth/v1.
 
-import type { ServiceContext, ServiceHandler } from '../types';
-import { handleAdmin, invite } from './admin';
+import type { ServiceContext, ServiceHandler } from '../types.ts';
+import { handleAdmin, invite } from './admin.ts';
 import {
   getUser,
   logout,
@@ -15,15 +15,15 @@ import {
   updateUser,
   verifyGet,
   verifyPost,
-} from './handlers';
-import { AuthError, errorResponse, json, notFound } from './http';
-import { authLimiter, type IpLimit, smsOf } from './limits';
-import { challenge, enroll, unenroll, verify as verifyFactor } from './mfa';
+} from './handlers.ts';
+import { AuthError, errorResponse, json, notFound } from './http.ts';
+import { authLimiter, type IpLimit, smsOf } from './limits.ts';
+import { challenge, enroll, unenroll, verify as verifyFactor } from './mfa.ts';
 
-export { AuthError } from './http';
-export { AuthLimiter, authLimiter, MAX_CODE_ATTEMPTS } from './limits';
-export type { SessionJson } from './sessions';
-export { hotp, totp, verifyTotp } from './totp';
+export { AuthError } from './http.ts';
+export { AuthLimiter, authLimiter, MAX_CODE_ATTEMPTS } from './limits.ts';
+export type { SessionJson } from './sessions.ts';
+export { hotp, totp, verifyTotp } from './totp.ts';
 
 const PREFIX = '/auth/v1';
 
@@ -148,4 +148,4 @@ export {
   measureConcurrentSignIns,
   measurePasswordSignIn,
   type SignInBenchOptions,
-} from './bench';
+} from './bench.ts';

@@ -1,10 +1,10 @@
 // GoTrue's limits as AuthLimiter keeps them, on a moved clock: burst, refill, hourly counts, the wrong-code cap.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthSettings } from '../types';
-import { AuthError } from './http';
-import { AuthLimiter, DEFAULT_RATE_LIMITS, frequencyMessage, MAX_CODE_ATTEMPTS } from './limits';
-import { testAuthSettings } from './testing/harness';
+import type { AuthSettings } from '../types.ts';
+import { AuthError } from './http.ts';
+import { AuthLimiter, DEFAULT_RATE_LIMITS, frequencyMessage, MAX_CODE_ATTEMPTS } from './limits.ts';
+import { testAuthSettings } from './testing/harness.ts';
 
 const START = new Date('2026-11-25T10:00:00Z').getTime();
 let settings: AuthSettings;

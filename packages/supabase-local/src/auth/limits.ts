@@ -8,8 +8,8 @@
 // wrong guesses, so a 6-digit code cannot be found by guessing within its lifetime.
 
 import { isIP } from 'node:net';
-import type { AuthRateLimits, AuthSettings, ServiceContext, SmsSettings } from '../types';
-import { AuthError } from './http';
+import type { AuthRateLimits, AuthSettings, ServiceContext, SmsSettings } from '../types.ts';
+import { AuthError } from './http.ts';
 
 /** The Supabase CLI's `[auth.rate_limit]` defaults. `email_sent` reaches GoTrue only with `[auth.email.smtp]`;
  * without it the CLI passes 360000, so a config.toml that leaves the key out gets that. */

@@ -2,12 +2,12 @@
 
 import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
-import type { ServiceContext } from '../types';
-import { AuthError, badRequest, forbidden, json, notFound, readJson, str, unprocessable } from './http';
-import { authLimiter } from './limits';
-import { requireUser, upgradeSession } from './sessions';
-import { newTotpSecret, otpauthUri, verifyTotp } from './totp';
-import type { FactorRow } from './users';
+import type { ServiceContext } from '../types.ts';
+import { AuthError, badRequest, forbidden, json, notFound, readJson, str, unprocessable } from './http.ts';
+import { authLimiter } from './limits.ts';
+import { requireUser, upgradeSession } from './sessions.ts';
+import { newTotpSecret, otpauthUri, verifyTotp } from './totp.ts';
+import type { FactorRow } from './users.ts';
 
 /** `[auth.mfa] challenge_expiry_duration`. */
 export const CHALLENGE_EXPIRY_SECONDS = 300;

@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import bcrypt from 'bcryptjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestStack, type TestStack } from './testing/harness';
-import { hashPassword, passwordMatches, setBcryptCost } from './validate';
+import { startTestStack, type TestStack } from './testing/harness.ts';
+import { hashPassword, passwordMatches, setBcryptCost } from './validate.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 

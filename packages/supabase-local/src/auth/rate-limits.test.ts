@@ -3,9 +3,9 @@
 
 import { AuthApiError } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthSettings } from '../types';
-import { authLimiter, DEFAULT_RATE_LIMITS, MAX_CODE_ATTEMPTS } from './limits';
-import { latestMail, startTestStack, type TestStack } from './testing/harness';
+import type { AuthSettings } from '../types.ts';
+import { authLimiter, DEFAULT_RATE_LIMITS, MAX_CODE_ATTEMPTS } from './limits.ts';
+import { latestMail, startTestStack, type TestStack } from './testing/harness.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
 

@@ -7,11 +7,11 @@ import { createClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { type RunningServer, startServer } from '../server';
-import type { LocalConfig } from '../types';
-import { measurePasswordSignIn, signInFrom } from './bench';
-import { DEFAULT_RATE_LIMITS } from './limits';
-import { fragmentOf, testConfig } from './testing/harness';
+import { type RunningServer, startServer } from '../server.ts';
+import type { LocalConfig } from '../types.ts';
+import { measurePasswordSignIn, signInFrom } from './bench.ts';
+import { DEFAULT_RATE_LIMITS } from './limits.ts';
+import { fragmentOf, testConfig } from './testing/harness.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
 

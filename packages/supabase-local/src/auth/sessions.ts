@@ -2,9 +2,9 @@
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { errors as joseErrors } from 'jose';
-import type { Claims, Queryable, ServiceContext } from '../types';
-import { AuthError, bearerToken, forbidden } from './http';
-import { findUserById, type UserJson, type UserRow, userJson } from './users';
+import type { Claims, Queryable, ServiceContext } from '../types.ts';
+import { AuthError, bearerToken, forbidden } from './http.ts';
+import { findUserById, type UserJson, type UserRow, userJson } from './users.ts';
 
 export interface SessionRow {
   id: string;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ServiceContext } from '../types';
-import { testAuthSettings } from './testing/harness';
-import { resolveRedirect, tokenHash } from './tokens';
+import type { ServiceContext } from '../types.ts';
+import { testAuthSettings } from './testing/harness.ts';
+import { resolveRedirect, tokenHash } from './tokens.ts';
 
 const ctx = (additionalRedirectUrls: string[]) =>
   ({

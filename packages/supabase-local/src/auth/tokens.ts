@@ -3,11 +3,11 @@
 // `token_hash = sha256_hex(email + code)`; only the hash is stored, it expires, and a new mail replaces the old.
 
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { escapeHtml } from '../mail/page';
-import type { Queryable, ServiceContext } from '../types';
-import { AuthError, badRequest, forbidden, notFound } from './http';
-import { authLimiter, DEFAULT_EMAIL_MAX_FREQUENCY, frequencyMessage, tooSoon } from './limits';
-import type { UserRow } from './users';
+import { escapeHtml } from '../mail/page.ts';
+import type { Queryable, ServiceContext } from '../types.ts';
+import { AuthError, badRequest, forbidden, notFound } from './http.ts';
+import { authLimiter, DEFAULT_EMAIL_MAX_FREQUENCY, frequencyMessage, tooSoon } from './limits.ts';
+import type { UserRow } from './users.ts';
 
 /** Mail and SMS codes last an hour (`[auth.email] otp_expiry`). */
 export const OTP_EXPIRY_SECONDS = 3600;

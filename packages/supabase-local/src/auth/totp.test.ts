@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, hotp, otpauthUri, totp, verifyTotp } from './totp';
+import { base32Decode, base32Encode, hotp, otpauthUri, totp, verifyTotp } from './totp.ts';
 
 // RFC 6238 appendix B: the SHA1 seed is the ASCII string "12345678901234567890".
 const RFC_SECRET = base32Encode(new TextEncoder().encode('12345678901234567890'));

@@ -1,7 +1,7 @@
 // auth.users, auth.identities and auth.mfa_factors rows, and the User JSON GoTrue answers with.
 
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../types';
+import type { Queryable } from '../types.ts';
 
 export interface UserRow {
   id: string;

@@ -2,8 +2,8 @@
 
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/bcrypt';
-import type { AuthSettings } from '../types';
-import { badRequest, unprocessable } from './http';
+import type { AuthSettings } from '../types.ts';
+import { badRequest, unprocessable } from './http.ts';
 
 /** GoTrue's bcrypt cost. */
 let bcryptCost = 10;

@@ -6,8 +6,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import pg from 'pg';
-import type { Database, Queryable, QueryResult } from '../types';
+import type { Database, Queryable, QueryResult } from '../types.ts';
+import { installBundles, readContribBundles } from './extensions.ts';
 
+/** Options of {@link openDatabase}. */
 export interface OpenDatabaseOptions {
   /** Folder for PGlite's files; undefined keeps the database in memory. */
   dataDir?: string;
@@ -19,6 +21,7 @@ export interface OpenDatabaseOptions {
 
 /** A Database that can also hand out a snapshot of itself (PGlite only). */
 export interface LocalDatabase extends Database {
+  /** Which engine is behind it. */
   readonly kind: 'pglite' | 'postgres';
   /** A tarball of the PGlite data folder, for `openDatabase({ loadDataDir })`. */
   dump?(): Promise<Blob>;
@@ -34,6 +37,7 @@ class Queue {
   }
 }
 
+/** The PGlite data folder could not be opened (corrupt, or written by another PGlite version). */
 export class CorruptDataDirError extends Error {
   constructor(dataDir: string, cause: unknown) {
     super(
@@ -44,6 +48,11 @@ export class CorruptDataDirError extends Error {
   }
 }
 
+/**
+ * Opens PGlite (in memory, or persisted in `dataDir`; the contrib extensions PGlite ships can be created) or, with
+ * `connectionString`, a real PostgreSQL through `pg`. The database is empty: run {@link bootstrap} and
+ * {@link migrate} to make it a Supabase database.
+ */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<LocalDatabase> {
   if (options.connectionString) return openPostgres(options.connectionString);
   return openPglite(options);
@@ -61,6 +70,7 @@ function preferLowMemoryWasm(): void {
   v8.setFlagsFromString('--liftoff-only');
 }
 
+/** Another live process holds the PGlite data folder (PGlite allows one process per folder). */
 export class DataDirInUseError extends Error {
   constructor(dataDir: string, pid: number) {
     super(`The data folder ${dataDir} is in use by another process (pid ${pid}). Stop it first: PGlite allows one.`);
@@ -105,6 +115,8 @@ async function openPglite(options: OpenDatabaseOptions): Promise<LocalDatabase> 
   preferLowMemoryWasm();
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
+  // the contrib bundles are read while PGlite boots, and unpacked into it once it is up (see extensions.ts)
+  const bundles = readContribBundles().catch(() => []);
   let lite: PGlite;
   try {
     lite = await PGlite.create({
@@ -119,6 +131,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<LocalDatabase> 
     if (options.dataDir) throw new CorruptDataDirError(options.dataDir, error);
     throw error;
   }
+  installBundles(lite, await bundles);
   const queue = new Queue();
   const raw: Queryable = {
     async query<Row>(sql: string, params?: unknown[]): Promise<QueryResult<Row>> {

@@ -3,15 +3,22 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from '../types';
+import type { Database } from '../types.ts';
+import { lineAt, splitStatements } from './statements.ts';
 
 const SQL_DIR = fileURLToPath(new URL('../sql/', import.meta.url));
 
-/** A SQL file that failed: names the file and, when PostgreSQL says where, the line. */
+/**
+ * A SQL file that failed (a migration, the seed or a bootstrap file): its message names the file and the line, from
+ * PostgreSQL's error position, or else the line where the failing statement starts.
+ */
 export class MigrationError extends Error {
   constructor(
+    /** The file, relative to the workdir (`supabase/migrations/…sql`, `supabase/seed.sql`). */
     readonly file: string,
+    /** The 1-based line in that file, when it could be told. */
     readonly line: number | undefined,
+    /** The database's error. */
     override readonly cause: unknown,
   ) {
     const reason = cause instanceof Error ? cause.message : String(cause);
@@ -20,17 +27,60 @@ export class MigrationError extends Error {
   }
 }
 
+/** The line PostgreSQL's error position (1-based, in characters of the whole text) falls on. */
 function lineOf(sql: string, error: unknown): number | undefined {
   const position = Number((error as { position?: string | number }).position);
   if (!Number.isFinite(position) || position <= 0) return undefined;
-  return sql.slice(0, position - 1).split('\n').length;
+  return lineAt(sql, position - 1);
+}
+
+class Located {
+  constructor(readonly line: number) {}
+}
+
+const TRANSACTION_CONTROL =
+  /^(begin|commit|rollback|end|abort|start\s+transaction|savepoint|release|prepare\s+transaction)\b/i;
+
+/**
+ * For an error without a position: the starting line of the statement that raised it. The file runs again one
+ * statement at a time inside a transaction that is always rolled back, and the statement that fails with the same
+ * message is the one. Files that manage their own transactions are not re-run.
+ */
+async function failingStatementLine(db: Database, sql: string, error: unknown): Promise<number | undefined> {
+  const statements = splitStatements(sql);
+  if (statements.length === 1) return lineAt(sql, (statements[0] as { offset: number }).offset);
+  if (statements.length === 0 || statements.some((s) => TRANSACTION_CONTROL.test(s.text))) return undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  try {
+    await db.transaction(async (tx) => {
+      for (const statement of statements) {
+        try {
+          await tx.exec(statement.text);
+        } catch (again) {
+          if ((again instanceof Error ? again.message : String(again)) === message) {
+            const inner = lineOf(statement.text, again);
+            throw new Located(lineAt(sql, statement.offset) + (inner ? inner - 1 : 0));
+          }
+          throw again;
+        }
+      }
+      throw new Error('no statement failed');
+    });
+  } catch (outcome) {
+    if (outcome instanceof Located) return outcome.line;
+  }
+  return undefined;
+}
+
+async function locate(db: Database, sql: string, error: unknown): Promise<number | undefined> {
+  return lineOf(sql, error) ?? (await failingStatementLine(db, sql, error).catch(() => undefined));
 }
 
 async function runFile(db: Database, file: string, sql: string): Promise<void> {
   try {
     await db.exec(sql);
   } catch (error) {
-    throw new MigrationError(file, lineOf(sql, error), error);
+    throw new MigrationError(file, await locate(db, sql, error), error);
   }
 }
 
@@ -62,7 +112,9 @@ export async function bootstrap(db: Database, options: { force?: boolean } = {})
   await db.query('insert into supabase_local.bootstrap (hash) values ($1)', [digest]);
 }
 
+/** What {@link migrate} did. */
 export interface MigrateResult {
+  /** File names of the migrations applied by this call, in order. */
   applied: string[];
   /** True when the database had no migration history (fresh), so the seed ran. */
   seeded: boolean;
@@ -118,7 +170,7 @@ export async function migrate(db: Database, workdir: string, options: { seed?: b
         );
       });
     } catch (error) {
-      throw new MigrationError(`supabase/migrations/${file}`, lineOf(sql, error), error);
+      throw new MigrationError(`supabase/migrations/${file}`, await locate(db, sql, error), error);
     }
     applied.push(file);
   }
@@ -131,7 +183,7 @@ export async function migrate(db: Database, workdir: string, options: { seed?: b
     try {
       await db.exec(sql);
     } catch (error) {
-      throw new MigrationError('supabase/seed.sql', lineOf(sql, error), error);
+      throw new MigrationError('supabase/seed.sql', await locate(db, sql, error), error);
     }
   }
   return { applied, seeded, changed };

@@ -3,7 +3,21 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
+
+/** Loads a function's module: through tsx for TypeScript (an optional peer dependency), else with plain `import()`. */
+async function importFunction(file: string, url: string): Promise<{ default?: unknown }> {
+  if (/\.m?js$/.test(file)) return (await import(url)) as { default?: unknown };
+  let tsx: typeof import('tsx/esm/api');
+  try {
+    tsx = await import('tsx/esm/api');
+  } catch {
+    if ((process.features as { typescript?: unknown }).typescript) return (await import(url)) as { default?: unknown };
+    throw new Error(
+      `${file} is TypeScript: install tsx (npm install -D tsx) to run TypeScript functions on this Node version`,
+    );
+  }
+  return (await tsx.tsImport(url, import.meta.url)) as { default?: unknown };
+}
 
 export type FunctionHandler = (req: Request) => Response | Promise<Response>;
 
@@ -110,7 +124,7 @@ export function createFunctionsService(workdir: string, env: Record<string, stri
       readSecrets();
       captured = undefined;
       const url = `${pathToFileURL(file).href}?v=${mtime}`;
-      const mod = (await tsImport(url, import.meta.url)) as { default?: unknown };
+      const mod = await importFunction(file, url);
       // A folder without "type": "module" loads as CommonJS: the export then sits at default.default.
       let exported = mod.default;
       if (exported && typeof exported === 'object' && 'default' in exported) {

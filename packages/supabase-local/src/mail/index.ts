@@ -2,8 +2,8 @@
 // tests through a Mailpit-like JSON API under /api/v1.
 
 import { randomBytes } from 'node:crypto';
-import type { Database, Mailer, MailMessage, ServiceHandler } from '../types';
-import { inboxPage, messagePage } from './page';
+import type { Database, Mailer, MailMessage, ServiceHandler } from '../types.ts';
+import { inboxPage, messagePage } from './page.ts';
 
 /** The sender the Supabase CLI's local stack uses by default. */
 export const SENDER = { Name: 'Admin', Address: 'admin@email.com' };

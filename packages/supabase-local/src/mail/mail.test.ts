@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testConfig } from '../auth/testing/harness';
-import { createKeys } from '../jwt';
-import type { Database, ServiceContext } from '../types';
-import { createMailbox, linksOf, parseQuery } from './index';
+import { createTestDatabase, testConfig } from '../auth/testing/harness.ts';
+import { createKeys } from '../jwt.ts';
+import type { Database, ServiceContext } from '../types.ts';
+import { createMailbox, linksOf, parseQuery } from './index.ts';
 
 let db: Database;
 let mailbox: Awaited<ReturnType<typeof createMailbox>>;

@@ -1,6 +1,6 @@
 // The inbox as plain, accessible HTML: a landmark, headings, a table with a caption, real links.
 
-import type { StoredMessage } from './index';
+import type { StoredMessage } from './index.ts';
 
 export function escapeHtml(text: string): string {
   return text

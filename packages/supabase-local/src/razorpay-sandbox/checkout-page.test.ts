@@ -8,7 +8,7 @@ import {
 } from '@bahi/billing';
 import { Window } from 'happy-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServiceContext } from '../types';
+import type { ServiceContext } from '../types.ts';
 import {
   accentColor,
   BRAND_COLOR,
@@ -21,7 +21,7 @@ import {
   RAZORPAY_SANDBOX_PATH,
   SANDBOX_MESSAGE_SOURCE,
   SANDBOX_PROTOCOL_VERSION,
-} from './index';
+} from './index.ts';
 
 const API = 'http://127.0.0.1:54321';
 const APP = 'http://localhost:5173';

@@ -8,7 +8,7 @@ export {
   PALETTE,
   SANDBOX_MESSAGE_SOURCE,
   SANDBOX_PROTOCOL_VERSION,
-} from './checkout-page';
+} from './checkout-page.ts';
 export {
   createRazorpaySandbox,
   hmacHex,
@@ -22,4 +22,4 @@ export {
   type SandboxOrder,
   type SandboxPayment,
   type WebhookDelivery,
-} from './sandbox';
+} from './sandbox.ts';

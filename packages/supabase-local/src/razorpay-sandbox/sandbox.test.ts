@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ServiceContext } from '../types';
+import type { ServiceContext } from '../types.ts';
 import {
   createRazorpaySandbox,
   hmacHex,
@@ -8,7 +8,7 @@ import {
   LOCAL_RAZORPAY_WEBHOOK_PATH,
   LOCAL_RAZORPAY_WEBHOOK_SECRET,
   type RazorpaySandboxOptions,
-} from './index';
+} from './index.ts';
 
 const API = 'http://127.0.0.1:54321';
 const BASE = `${API}/razorpay-sandbox`;

@@ -1,16 +1,17 @@
 // A Razorpay stand-in for the local stack: the Orders API, a checkout page and the payment.captured webhook.
 // See README.md beside this file.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ServiceContext, ServiceHandler } from '../types';
-import { renderCheckoutPage, renderCheckoutProblem } from './checkout-page';
+import type { ServiceContext, ServiceHandler } from '../types.ts';
+import { renderCheckoutPage, renderCheckoutProblem } from './checkout-page.ts';
 
 /** Where the lead mounts the handler: every path under it belongs to the sandbox. */
 export const RAZORPAY_SANDBOX_PATH = '/razorpay-sandbox';
 /** The razorpay function's webhook route on the local stack (a relative webhookUrl resolves against the API URL). */
 export const LOCAL_RAZORPAY_WEBHOOK_PATH = '/functions/v1/razorpay/webhook';
 
-/** Test credentials of the local stack. Not secret: they only ever talk to this sandbox. */
+/** The Razorpay sandbox's test key id. Not secret: test credentials only ever talk to this sandbox. */
 export const LOCAL_RAZORPAY_KEY_ID = 'rzp_test_bahilocal0001';
+/** The Razorpay sandbox's test key secret (pairs with {@link LOCAL_RAZORPAY_KEY_ID}). Not secret. */
 export const LOCAL_RAZORPAY_KEY_SECRET = 'bahi_local_sandbox_key_secret_not_for_production';
 export const LOCAL_RAZORPAY_WEBHOOK_SECRET = 'bahi_local_sandbox_webhook_secret_not_for_production';
 

@@ -7,8 +7,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll } from 'vitest';
 import WebSocket from 'ws';
-import { loadConfig, type StackConfig } from '../config';
-import { type RunningServer, type StartOptions, startServer } from '../server';
+import { loadConfig, type StackConfig } from '../config.ts';
+import { type RunningServer, type StartOptions, startServer } from '../server.ts';
 
 const made: string[] = [];
 // every workdir a test file made is removed after that file

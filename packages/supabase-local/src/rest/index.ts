@@ -1,10 +1,18 @@
 // /rest/v1: a PostgREST-compatible data API over the local database.
-import { jsonTooDeep, MAX_JSON_DEPTH } from '../json-depth';
-import type { Claims, Database, Keys, Queryable } from '../types';
-import { fromPgError, RestError, restError } from './errors';
-import { type Condition, parseField, parseFilter, parseLogic, parseOrder, parseSelect, type SelectItem } from './parse';
-import { Builder, emptyScope, ident, qualified, type Scope } from './query';
-import { type Column, key, loadSchemaCache, type PgFunction, type SchemaCache, type Table } from './schema';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../json-depth.ts';
+import type { Claims, Database, Keys, Queryable } from '../types.ts';
+import { fromPgError, RestError, restError } from './errors.ts';
+import {
+  type Condition,
+  parseField,
+  parseFilter,
+  parseLogic,
+  parseOrder,
+  parseSelect,
+  type SelectItem,
+} from './parse.ts';
+import { Builder, emptyScope, ident, qualified, type Scope } from './query.ts';
+import { type Column, key, loadSchemaCache, type PgFunction, type SchemaCache, type Table } from './schema.ts';
 
 export interface RestOptions {
   db: Database;

@@ -1,5 +1,5 @@
 // PostgREST's URL grammar: select lists, filters, logic trees and order terms.
-import { RestError } from './errors';
+import { RestError } from './errors.ts';
 
 export interface PathStep {
   arrow: '->' | '->>';

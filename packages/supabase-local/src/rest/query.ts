@@ -1,9 +1,9 @@
 // Turns parsed PostgREST requests into one SQL statement each. Every value is a bind parameter and every
 // identifier is quoted; type names come only from the catalog (or a strict cast pattern).
 
-import { RestError, restError } from './errors';
-import { type Condition, type Field, type Filter, type OrderTerm, parseList, type SelectItem } from './parse';
-import { type ForeignKey, key, type SchemaCache, type Table } from './schema';
+import { RestError, restError } from './errors.ts';
+import { type Condition, type Field, type Filter, type OrderTerm, parseList, type SelectItem } from './parse.ts';
+import { type ForeignKey, key, type SchemaCache, type Table } from './schema.ts';
 
 export const ident = (name: string): string => {
   if (name.includes('\0')) throw restError(400, 'PGRST100', 'Invalid identifier');

@@ -1,6 +1,6 @@
 // The data API driven by the unchanged supabase-js client: grammar, shapes and status codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Fixture, LIBRARY_MIGRATION, LIBRARY_SEED, startFixture } from './fixture';
+import { type Fixture, LIBRARY_MIGRATION, LIBRARY_SEED, startFixture } from './fixture.ts';
 
 let f: Fixture;
 

@@ -1,5 +1,5 @@
 // The schema cache: tables, columns, keys and functions of the exposed schemas, read from pg_catalog.
-import type { Queryable } from '../types';
+import type { Queryable } from '../types.ts';
 
 export interface Column {
   name: string;

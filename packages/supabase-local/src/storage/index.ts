@@ -17,11 +17,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { jsonTooDeep, MAX_JSON_DEPTH } from '../json-depth';
-import type { Claims, Database, Keys, Queryable } from '../types';
-import { errors, StorageError } from './errors';
-import { isAllowedMediaType, isScriptable, normalizeAllowedMimeTypes, parseMediaType } from './media-type';
-import { receiveUpload } from './receive';
+import { jsonTooDeep, MAX_JSON_DEPTH } from '../json-depth.ts';
+import type { Claims, Database, Keys, Queryable } from '../types.ts';
+import { errors, StorageError } from './errors.ts';
+import { isAllowedMediaType, isScriptable, normalizeAllowedMimeTypes, parseMediaType } from './media-type.ts';
+import { receiveUpload } from './receive.ts';
 
 export interface StorageOptions {
   db: Database;

@@ -4,8 +4,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type FileHandle, open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { errors } from './errors';
-import { parseMediaType } from './media-type';
+import { errors } from './errors.ts';
+import { parseMediaType } from './media-type.ts';
 
 export interface ReceivedFile {
   /** The temporary file (the caller moves it into place or removes it). */

@@ -1,5 +1,5 @@
-import { formatINR } from '@bahi/billing';
 import type { TradeFilter } from '../filter/filter';
+import { formatINR } from '../money/inr';
 import { type Dimension, type Group, groupBy } from '../stats/group-by';
 import { rDistribution } from '../stats/r-multiples';
 import { summarize } from '../stats/summarize';

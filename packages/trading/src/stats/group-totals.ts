@@ -42,10 +42,10 @@ export class GroupTotals {
   private groupRows: Uint32Array | null = null;
   private groupStart: Uint32Array | null = null;
 
-  constructor(
-    private readonly journal: PreparedJournal,
-    rows: Rows,
-  ) {
+  private readonly journal: PreparedJournal;
+
+  constructor(journal: PreparedJournal, rows: Rows) {
+    this.journal = journal;
     this.state = new Float64Array(journal.groupCount * FIELDS);
     this.rows = rows ?? allRows(journal);
     addRows(journal.packed, journal.rowGroupStart, journal.rowGroups, this.rows, this.state);

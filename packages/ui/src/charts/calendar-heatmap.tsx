@@ -1,4 +1,4 @@
-import { formatINR, formatINRCompact } from '@bahi/billing';
+import { formatINR, formatINRCompact } from '@bahi/trading';
 import { formatDate } from '../lib/dates';
 import { cn } from '../lib/utils';
 

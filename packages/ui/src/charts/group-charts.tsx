@@ -1,5 +1,5 @@
-import { formatINR, formatINRCompact } from '@bahi/billing';
 import type { RBucket } from '@bahi/trading';
+import { formatINR, formatINRCompact } from '@bahi/trading';
 import { Bars } from './bars';
 import { ChartContainer, chartColors } from './chart';
 import { TradeHistogram } from './histogram';

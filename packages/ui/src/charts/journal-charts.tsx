@@ -1,4 +1,4 @@
-import { formatINR, formatINRCompact } from '@bahi/billing';
+import { formatINR, formatINRCompact } from '@bahi/trading';
 import * as React from 'react';
 import { Bars } from './bars';
 import { ChartContainer, chartColors } from './chart';

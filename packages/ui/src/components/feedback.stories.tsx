@@ -1,7 +1,6 @@
-import { MESSAGES } from '@bahi/auth-machine';
-import { messages } from '@bahi/billing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { NotebookPen } from 'lucide-react';
+import { AUTH_MESSAGES as MESSAGES, BILLING_MESSAGES as messages } from '../fixtures/service-messages';
 import { Alert } from './alert';
 import { Button } from './button';
 import { EmptyState } from './empty-state';

@@ -1,4 +1,4 @@
-import { formatINR, formatINRCompact, type SignDisplay } from '@bahi/billing';
+import { formatINR, formatINRCompact, type SignDisplay } from '@bahi/trading';
 import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 import { cn } from '../lib/utils';

@@ -1,9 +1,8 @@
-import { MESSAGES } from '@bahi/auth-machine';
-import { messages } from '@bahi/billing';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { AUTH_MESSAGES as MESSAGES, BILLING_MESSAGES as messages } from '../fixtures/service-messages';
 import { Button } from './button';
 import { Toast, Toaster, toast } from './toast';
 

@@ -1,10 +1,41 @@
-import { PLAN_IDS, PLANS, type Plan } from '@bahi/billing';
-
 /**
- * The plans on sale, in the order the screens show them. Names, prices and descriptions are `@bahi/billing`'s
- * `PLANS`, the same table the server's prices are tested against, so no screen carries a price of its own.
+ * Plans as the screens show them. The catalogue itself (names, prices in rupees and paise, the table the server's
+ * prices are tested against) is billing's `PLANS`; this package does not depend on billing, so screens that
+ * show prices take the catalogue as a `plans` prop and the app passes billing's `PLANS`. These types are the part
+ * of a billing plan the screens read: billing's `PLANS` fits `PlanCatalog` as it is.
  */
-export const plansOnSale: readonly Plan[] = PLAN_IDS.map((id) => PLANS[id]);
+
+/** The plans a user can buy. */
+export type PlanId = 'monthly' | 'yearly';
+
+/** A plan as the screens show it (a structural subset of billing's `Plan`). */
+export interface PlanOnSale {
+  id: PlanId;
+  name: string;
+  description: string;
+  /** Price in whole rupees, as shown to the user. */
+  amount: number;
+  period: 'month' | 'year';
+}
+
+/** Every plan on sale by id: pass billing's `PLANS`. */
+export type PlanCatalog = Readonly<Record<PlanId, PlanOnSale>>;
+
+/** The plans in the order the screens show them: monthly, then yearly. */
+export function plansOnSale(plans: PlanCatalog): readonly PlanOnSale[] {
+  return [plans.monthly, plans.yearly];
+}
+
+/** Rupees per month a plan works out to (yearly ₹3,240: ₹270), as billing's `monthlyEquivalent`. */
+export function monthlyEquivalent(plan: PlanOnSale): number {
+  return plan.period === 'year' ? plan.amount / 12 : plan.amount;
+}
+
+/** Whole-percent saving of a plan against paying monthly for the same time, as billing's `savingsPercent`. */
+export function savingsPercent(plan: PlanOnSale, monthly: PlanOnSale): number {
+  const fullPrice = monthly.amount * (plan.period === 'year' ? 12 : 1);
+  return Math.round(((fullPrice - plan.amount) / fullPrice) * 100);
+}
 
 /** Everything a plan includes, in traders' words (marketing copy, not billing data). */
 export const planFeatures: string[] = [

@@ -11,11 +11,11 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { createKeys, DEFAULT_JWT_SECRET } from '../../jwt';
-import { createMailbox } from '../../mail/index';
-import type { AuthSettings, Database, LocalConfig, Queryable, ServiceContext, ServiceHandler } from '../../types';
-import { handleAuth } from '../index';
-import { setBcryptCost } from '../validate';
+import { createKeys, DEFAULT_JWT_SECRET } from '../../jwt.ts';
+import { createMailbox } from '../../mail/index.ts';
+import type { AuthSettings, Database, LocalConfig, Queryable, ServiceContext, ServiceHandler } from '../../types.ts';
+import { handleAuth } from '../index.ts';
+import { setBcryptCost } from '../validate.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SQL_DIR = join(here, '..', '..', 'sql');

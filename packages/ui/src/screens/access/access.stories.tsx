@@ -1,8 +1,9 @@
-import { MESSAGES } from '@bahi/auth-machine';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AppShell } from '../../components/app-shell';
 import { ErrorPanel } from '../../components/error-boundary';
+import { PLANS_FIXTURE } from '../../fixtures/plans';
+import { AUTH_MESSAGES as MESSAGES } from '../../fixtures/service-messages';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
 import { NotFound, SecureContent, SubscriptionRequired, VerifyingAccess } from './access';
 
@@ -37,7 +38,7 @@ export const SecureContentNoUser: Story = {
 export const SecureContentDark: Story = { render: () => <SecureContent />, globals: { theme: 'dark' } };
 
 export const SubscriptionRequiredPanel: Story = {
-  render: () => <SubscriptionRequired />,
+  render: () => <SubscriptionRequired plans={PLANS_FIXTURE} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: MESSAGES.subscriptionRequired })).toBeVisible();

@@ -1,5 +1,4 @@
-import { MESSAGES } from '@bahi/auth-machine';
-import { formatINR, PLANS } from '@bahi/billing';
+import { formatINR } from '@bahi/trading';
 import { Compass, Lock, Sparkles } from 'lucide-react';
 import type * as React from 'react';
 import { Link } from 'react-router-dom';
@@ -7,6 +6,8 @@ import { CenteredPage } from '../../components/brand';
 import { buttonVariants } from '../../components/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
 import { Spinner } from '../../components/spinner';
+import { UI_MESSAGES } from '../../lib/messages';
+import type { PlanCatalog } from '../../lib/plans';
 
 /** Shown while the session, roles and subscription are being checked. */
 export function VerifyingAccess() {
@@ -17,7 +18,7 @@ export function VerifyingAccess() {
     >
       <Spinner size="lg" label={null} className="text-primary" />
       <p role="status" className="font-medium">
-        {MESSAGES.verifyingAccess}
+        {UI_MESSAGES.verifyingAccess}
       </p>
     </div>
   );
@@ -71,8 +72,8 @@ export function SecureContent({ loginTo = '/login', signupTo = '/signup' }: Secu
   return (
     <AccessPanel
       icon={<Lock />}
-      title={MESSAGES.secureContentTitle}
-      description={MESSAGES.secureContentBody}
+      title={UI_MESSAGES.secureContentTitle}
+      description={UI_MESSAGES.secureContentBody}
       actionsClassName="flex-col gap-2 sm:flex-row sm:justify-center"
       actions={
         <>
@@ -89,15 +90,22 @@ export function SecureContent({ loginTo = '/login', signupTo = '/signup' }: Secu
 }
 
 /** A signed-in user without a subscription, free access or admin role. */
-export function SubscriptionRequired({ subscriptionTo = '/subscription' }: { subscriptionTo?: string }) {
+export function SubscriptionRequired({
+  plans,
+  subscriptionTo = '/subscription',
+}: {
+  /** The plans on sale: billing's `PLANS`. */
+  plans: PlanCatalog;
+  subscriptionTo?: string;
+}) {
   return (
     <AccessPanel
       icon={<Sparkles />}
-      title={MESSAGES.subscriptionRequired}
+      title={UI_MESSAGES.subscriptionRequired}
       description={
         <>
-          Plans start at {formatINR(PLANS.monthly.amount)} a month, or {formatINR(PLANS.yearly.amount)} a year (
-          {PLANS.yearly.description}). Your trades and notes stay exactly where you left them.
+          Plans start at {formatINR(plans.monthly.amount)} a month, or {formatINR(plans.yearly.amount)} a year (
+          {plans.yearly.description}). Your trades and notes stay exactly where you left them.
         </>
       }
       actions={

@@ -1,8 +1,8 @@
-import { MESSAGES } from '@bahi/auth-machine';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../../components/app-shell';
+import { AUTH_MESSAGES as MESSAGES } from '../../fixtures/service-messages';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
 import { AdminScreen, type AdminScreenProps, type AdminSubscription, type AdminUser } from './admin';
 import {

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@bahi/auth-machine';
 import { MailCheck, MailWarning, MailX } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
@@ -6,6 +5,7 @@ import { Button, buttonVariants } from '../../components/button';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { Spinner } from '../../components/spinner';
+import { UI_MESSAGES } from '../../lib/messages';
 import { AuthCard, type AuthFormProps, TextLink, ValuesForm } from './auth-form';
 
 export interface LoginValues {
@@ -158,7 +158,7 @@ export function ResetPasswordScreen({
   const submitting = status === 'submitting';
   if (noToken) {
     return (
-      <AuthCard title="Set a new password" serviceError={MESSAGES.noResetToken}>
+      <AuthCard title="Set a new password" serviceError={UI_MESSAGES.noResetToken}>
         <Link to="/forgot-password" className={buttonVariants()}>
           Request a new link
         </Link>

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@bahi/auth-machine';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { AUTH_MESSAGES as MESSAGES } from '../../fixtures/service-messages';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
 import {
   ForgotPasswordScreen,

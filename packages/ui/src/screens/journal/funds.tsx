@@ -1,4 +1,4 @@
-import { formatINR } from '@bahi/billing';
+import { formatINR } from '@bahi/trading';
 import { Pencil, Plus, Trash2, Wallet } from 'lucide-react';
 import * as React from 'react';
 import { CapitalChart, type CapitalPoint } from '../../charts/capital-chart';

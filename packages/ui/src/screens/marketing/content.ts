@@ -1,6 +1,7 @@
 // Marketing copy for Indian retail traders. Kept as data so the landing page, the feature pages and the
 // navigation list the same features in the same words.
-import { formatINR, PLANS } from '@bahi/billing';
+import { formatINR } from '@bahi/trading';
+import type { PlanCatalog } from '../../lib/plans';
 
 export type FeatureSlug = 'ai-assistant' | 'playbooks' | 'emotions' | 'time' | 'trade-entry' | 'calculator';
 
@@ -96,7 +97,8 @@ export interface LegalDoc {
   slug: LegalSlug;
   title: string;
   updated: string;
-  sections: Array<{ heading: string; body: string[] }>;
+  /** A paragraph that quotes prices is a function of the plans on sale (`LegalPage`'s `plans`). */
+  sections: Array<{ heading: string; body: Array<string | ((plans: PlanCatalog) => string)> }>;
 }
 
 export const legalDocs: LegalDoc[] = [
@@ -120,7 +122,8 @@ export const legalDocs: LegalDoc[] = [
       {
         heading: 'Subscriptions',
         body: [
-          `Most features need a paid plan: ${formatINR(PLANS.monthly.amount)} a month or ${formatINR(PLANS.yearly.amount)} a year. Plans are paid in advance through Razorpay and renew until cancelled. Cancelling stops the next renewal; you keep access until the end of the period you paid for.`,
+          (plans) =>
+            `Most features need a paid plan: ${formatINR(plans.monthly.amount)} a month or ${formatINR(plans.yearly.amount)} a year. Plans are paid in advance through Razorpay and renew until cancelled. Cancelling stops the next renewal; you keep access until the end of the period you paid for.`,
         ],
       },
       {

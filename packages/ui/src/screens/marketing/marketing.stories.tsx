@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
+import { PLANS_FIXTURE } from '../../fixtures/plans';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
 import { featureBySlug, legalBySlug } from './content';
 import { FeaturePage, FeaturesIndexPage, LandingPage, LegalPage } from './marketing';
 
 const meta = {
   title: 'Screens/Marketing',
-  render: () => <LandingPage />,
+  render: () => <LandingPage plans={PLANS_FIXTURE} />,
   decorators: [PageDecorator],
   parameters: { layout: 'fullscreen' },
   args: { routePath: '/' },
@@ -88,7 +89,7 @@ export const FeatureCalculator: Story = {
 
 export const Terms: Story = {
   args: { routePath: '/terms' },
-  render: () => <LegalPage doc={legalBySlug('terms')} />,
+  render: () => <LegalPage doc={legalBySlug('terms')} plans={PLANS_FIXTURE} />,
   play: async ({ canvasElement }) => {
     const nav = within(canvasElement).getByRole('navigation', { name: 'Policies' });
     await expect(within(nav).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('aria-current', 'page');
@@ -97,22 +98,22 @@ export const Terms: Story = {
 };
 export const Privacy: Story = {
   args: { routePath: '/privacy' },
-  render: () => <LegalPage doc={legalBySlug('privacy')} />,
+  render: () => <LegalPage doc={legalBySlug('privacy')} plans={PLANS_FIXTURE} />,
 };
 export const Shipping: Story = {
   args: { routePath: '/shipping' },
-  render: () => <LegalPage doc={legalBySlug('shipping')} />,
+  render: () => <LegalPage doc={legalBySlug('shipping')} plans={PLANS_FIXTURE} />,
 };
 export const Refund: Story = {
   args: { routePath: '/refund' },
-  render: () => <LegalPage doc={legalBySlug('refund')} />,
+  render: () => <LegalPage doc={legalBySlug('refund')} plans={PLANS_FIXTURE} />,
 };
 export const Contact: Story = {
   args: { routePath: '/contact' },
-  render: () => <LegalPage doc={legalBySlug('contact')} />,
+  render: () => <LegalPage doc={legalBySlug('contact')} plans={PLANS_FIXTURE} />,
 };
 export const LegalDark: Story = {
   args: { routePath: '/privacy' },
-  render: () => <LegalPage doc={legalBySlug('privacy')} />,
+  render: () => <LegalPage doc={legalBySlug('privacy')} plans={PLANS_FIXTURE} />,
   globals: { theme: 'dark' },
 };

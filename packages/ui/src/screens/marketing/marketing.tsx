@@ -1,4 +1,4 @@
-import { formatINR, PLANS, type Plan, savingsPercent } from '@bahi/billing';
+import { formatINR } from '@bahi/trading';
 import {
   BookOpen,
   Bot,
@@ -19,7 +19,7 @@ import { buttonVariants, IconButton } from '../../components/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
 import { useMenuState } from '../../components/use-menu-state';
 import { formatDate } from '../../lib/dates';
-import { planFeatures, plansOnSale } from '../../lib/plans';
+import { type PlanCatalog, planFeatures, plansOnSale, savingsPercent } from '../../lib/plans';
 import { cn } from '../../lib/utils';
 import { type Feature, type FeatureSlug, features, type LegalDoc, legalDocs } from './content';
 
@@ -178,7 +178,7 @@ function FeatureCard({ feature, headingLevel: Heading = 'h3' }: { feature: Featu
   );
 }
 
-function Pricing({ plans }: { plans: readonly Plan[] }) {
+function Pricing({ plans }: { plans: PlanCatalog }) {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="mx-auto grid max-w-4xl gap-8 px-4 py-16">
       <div className="grid gap-2 text-center">
@@ -188,8 +188,8 @@ function Pricing({ plans }: { plans: readonly Plan[] }) {
         <p className="text-muted-foreground">One plan, every feature. Pay with UPI, card or net banking.</p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        {plans.map((plan) => {
-          const savings = savingsPercent(plan);
+        {plansOnSale(plans).map((plan) => {
+          const savings = savingsPercent(plan, plans.monthly);
           return (
             <Card key={plan.id} className={cn(savings > 0 && 'border-primary ring-1 ring-primary')}>
               <CardHeader>
@@ -234,7 +234,12 @@ function Pricing({ plans }: { plans: readonly Plan[] }) {
 }
 
 /** The public landing page at /. */
-export function LandingPage({ plans = plansOnSale }: { plans?: readonly Plan[] }) {
+export function LandingPage({
+  plans,
+}: {
+  /** The plans on sale: billing's `PLANS`. */
+  plans: PlanCatalog;
+}) {
   return (
     <MarketingLayout>
       <section className="mx-auto grid max-w-6xl gap-6 px-4 py-16 text-center md:py-24">
@@ -246,7 +251,7 @@ export function LandingPage({ plans = plansOnSale }: { plans?: readonly Plan[] }
         </h1>
         <p className="mx-auto max-w-2xl text-lg text-muted-foreground">
           Import your Zerodha, Dhan, Upstox or Angel One trades, see every day’s net P&amp;L after charges, and learn
-          which setups, hours and moods make you money. From {formatINR(PLANS.monthly.amount)} a month.
+          which setups, hours and moods make you money. From {formatINR(plans.monthly.amount)} a month.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <Link to="/signup" className={buttonVariants({ size: 'lg' })}>
@@ -360,7 +365,14 @@ export function FeaturePage({ feature }: { feature: Feature }) {
 }
 
 /** Layout for /terms, /privacy, /shipping, /refund and /contact. */
-export function LegalPage({ doc }: { doc: LegalDoc }) {
+export function LegalPage({
+  doc,
+  plans,
+}: {
+  doc: LegalDoc;
+  /** The plans on sale (billing's `PLANS`), for the paragraphs that quote prices. */
+  plans: PlanCatalog;
+}) {
   return (
     <MarketingLayout>
       <div className="mx-auto grid max-w-5xl gap-10 px-4 py-16 md:grid-cols-[14rem_1fr]">
@@ -383,11 +395,13 @@ export function LegalPage({ doc }: { doc: LegalDoc }) {
           {doc.sections.map((s) => (
             <section key={s.heading} className="grid gap-2">
               <h2 className="font-semibold text-xl">{s.heading}</h2>
-              {s.body.map((p) => (
-                <p key={p} className="text-muted-foreground leading-relaxed">
-                  {p}
-                </p>
-              ))}
+              {s.body
+                .map((p) => (typeof p === 'function' ? p(plans) : p))
+                .map((p) => (
+                  <p key={p} className="text-muted-foreground leading-relaxed">
+                    {p}
+                  </p>
+                ))}
             </section>
           ))}
         </article>

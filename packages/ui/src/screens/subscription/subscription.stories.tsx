@@ -1,7 +1,8 @@
-import { messages } from '@bahi/billing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../../components/app-shell';
+import { PLANS_FIXTURE } from '../../fixtures/plans';
+import { BILLING_MESSAGES as messages } from '../../fixtures/service-messages';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
 import { SubscriptionScreen, type SubscriptionScreenProps } from './subscription';
 
@@ -15,6 +16,7 @@ const meta = {
   args: {
     routePath: '/subscription',
     state: { status: 'no-plan' },
+    plans: PLANS_FIXTURE,
     onChoosePlan: fn(),
     onCancelSubscription: fn(),
   },

@@ -1,4 +1,4 @@
-import { formatINR, messages, monthlyEquivalent, type Plan, type PlanId, savingsPercent } from '@bahi/billing';
+import { formatINR } from '@bahi/trading';
 import { CalendarCheck, CircleCheck, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
@@ -17,11 +17,20 @@ import { Button } from '../../components/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
 import { Spinner } from '../../components/spinner';
 import { formatDate } from '../../lib/dates';
-import { planFeatures, plansOnSale } from '../../lib/plans';
+import { UI_MESSAGES } from '../../lib/messages';
+import {
+  monthlyEquivalent,
+  type PlanCatalog,
+  type PlanId,
+  type PlanOnSale,
+  planFeatures,
+  plansOnSale,
+  savingsPercent,
+} from '../../lib/plans';
 import { cn } from '../../lib/utils';
 
-/** Kept for apps/journal, which imports `PlanId` from '@bahi/ui': it is billing's type. */
-export type { PlanId };
+/** `PlanId`, `PlanOnSale` and `PlanCatalog`: the plans as the screens show them (billing's `PLANS` fits). */
+export type { PlanCatalog, PlanId, PlanOnSale };
 
 export type SubscriptionState =
   | { status: 'no-plan' }
@@ -38,24 +47,26 @@ export type SubscriptionState =
 
 export interface SubscriptionScreenProps {
   state: SubscriptionState;
-  /** Billing's plans; default: every plan on sale (`PLANS.monthly`, `PLANS.yearly`). */
-  plans?: readonly Plan[];
+  /** The plans on sale: billing's `PLANS`. */
+  plans: PlanCatalog;
   onChoosePlan?: (plan: PlanId) => void;
   onCancelSubscription?: () => void;
 }
 
 function PlanCard({
   plan,
+  monthly,
   busy,
   disabled,
   onChoose,
 }: {
-  plan: Plan;
+  plan: PlanOnSale;
+  monthly: PlanOnSale;
   busy: boolean;
   disabled: boolean;
   onChoose?: (plan: PlanId) => void;
 }) {
-  const savings = savingsPercent(plan);
+  const savings = savingsPercent(plan, monthly);
   const featured = savings > 0;
   return (
     <Card data-plan={plan.id} className={cn(featured && 'border-primary ring-1 ring-primary')}>
@@ -111,17 +122,18 @@ function PlanPicker({
   disabled,
   onChoose,
 }: {
-  plans: readonly Plan[];
+  plans: PlanCatalog;
   busyPlan?: PlanId;
   disabled: boolean;
   onChoose?: (plan: PlanId) => void;
 }) {
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      {plans.map((plan) => (
+      {plansOnSale(plans).map((plan) => (
         <PlanCard
           key={plan.id}
           plan={plan}
+          monthly={plans.monthly}
           busy={busyPlan === plan.id}
           disabled={disabled || (busyPlan !== undefined && busyPlan !== plan.id)}
           onChoose={onChoose}
@@ -136,7 +148,7 @@ function CurrentPlan({
   state,
   onCancel,
 }: {
-  plan: Plan | undefined;
+  plan: PlanOnSale | undefined;
   state: Extract<SubscriptionState, { status: 'active' | 'cancelled-active' }>;
   onCancel?: () => void;
 }) {
@@ -190,13 +202,8 @@ function CurrentPlan({
 }
 
 /** The /subscription page in every state of the payment and cancel flows. */
-export function SubscriptionScreen({
-  state,
-  plans = plansOnSale,
-  onChoosePlan,
-  onCancelSubscription,
-}: SubscriptionScreenProps) {
-  const planOf = (id: PlanId) => plans.find((p) => p.id === id);
+export function SubscriptionScreen({ state, plans, onChoosePlan, onCancelSubscription }: SubscriptionScreenProps) {
+  const planOf = (id: PlanId): PlanOnSale | undefined => plans[id];
   const picking =
     state.status === 'no-plan' ||
     state.status === 'creating-order' ||
@@ -214,7 +221,7 @@ export function SubscriptionScreen({
         </p>
       </header>
 
-      {state.status === 'canceled' ? <Alert variant="warning" title={messages.paymentCanceled} /> : null}
+      {state.status === 'canceled' ? <Alert variant="warning" title={UI_MESSAGES.paymentCanceled} /> : null}
       {state.status === 'failed' ? <Alert variant="error" title={state.message} /> : null}
       {state.status === 'expired' ? (
         <Alert
@@ -248,7 +255,7 @@ export function SubscriptionScreen({
           <CardContent className="grid justify-items-center gap-3 py-6">
             <ShieldCheck className="size-10 text-success" aria-hidden="true" />
             <p role="status" className="font-semibold text-lg">
-              {messages.paymentSuccessful}
+              {UI_MESSAGES.paymentSuccessful}
             </p>
             <p className="text-muted-foreground text-sm">
               Your {planOf(state.plan)?.name ?? ''} plan is active. Reloading your journal…

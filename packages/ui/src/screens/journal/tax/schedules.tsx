@@ -1,5 +1,5 @@
-import { formatINR } from '@bahi/billing';
 import type { Schedule112ARow, TaxYear } from '@bahi/trading';
+import { formatINR } from '@bahi/trading';
 import { Badge } from '../../../components/badge';
 import { Money } from '../../../components/money';
 import {

@@ -1,0 +1,27 @@
+// `npm run build` of a published package (run in its folder): dist/ from src/ with tsc -p tsconfig.build.json, plus
+// the folders of src/ named by `--copy <folder>` that the compiled code reads at run time (supabase-local's sql/).
+// Sources import `./x.ts`; tsc's rewriteRelativeImportExtensions turns that into `./x.js` in the JavaScript but not
+// in the declarations, so the declarations get the same rewrite here: every TypeScript version and module
+// resolution (node16/nodenext included) then reads them.
+import { spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const root = process.cwd();
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+if (result.status !== 0) process.exit(result.status ?? 1);
+const args = process.argv.slice(2);
+for (let i = args.indexOf('--copy'); i !== -1; i = args.indexOf('--copy', i + 1)) {
+  cpSync(join(root, 'src', args[i + 1]), join(root, 'dist', args[i + 1]), { recursive: true });
+}
+for (const entry of readdirSync(join(root, 'dist'), { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !entry.name.endsWith('.d.ts')) continue;
+  const file = join(entry.parentPath, entry.name);
+  const text = readFileSync(file, 'utf8');
+  const fixed = text.replace(/((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]*)\.tsx?(['"])/g, '$1$2.js$3');
+  if (fixed !== text) writeFileSync(file, fixed);
+}
