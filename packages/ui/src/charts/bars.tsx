@@ -1,4 +1,8 @@
+import { chartColors } from './chart';
 import type { PlotScale } from './plot';
+
+/** A gain's colour (zero included) or a loss's. */
+export const pnlColour = (value: number) => (value >= 0 ? chartColors.profit : chartColors.loss);
 
 /** A bar from the zero line `base` to `tip` with its far end rounded: the top for gains, the bottom for losses. */
 export function barPath(x: number, width: number, base: number, tip: number, radius = 3): string {

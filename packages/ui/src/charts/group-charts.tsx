@@ -1,7 +1,7 @@
 import type { RBucket } from '@bahi/trading';
 import { formatINR, formatINRCompact } from '@bahi/trading';
-import { Bars } from './bars';
-import { ChartContainer, chartColors } from './chart';
+import { Bars, pnlColour } from './bars';
+import { ChartContainer } from './chart';
 import { TradeHistogram } from './histogram';
 import { niceTicks } from './nice-ticks';
 import { Plot } from './plot';
@@ -56,13 +56,7 @@ export function GroupPnlBars({
         yTick={(v) => formatINRCompact(v)}
         summary={(i) => ({ label: bars[i]!.label, values: [['Net P&L', signedMoney(bars[i]!.netPnl)]] })}
       >
-        {(scale) => (
-          <Bars
-            scale={scale}
-            values={values}
-            colour={(i) => (values[i]! >= 0 ? chartColors.profit : chartColors.loss)}
-          />
-        )}
+        {(scale) => <Bars scale={scale} values={values} colour={(i) => pnlColour(values[i]!)} />}
       </Plot>
     </ChartContainer>
   );

@@ -1,5 +1,4 @@
-import { Bars } from './bars';
-import { chartColors } from './chart';
+import { Bars, pnlColour } from './bars';
 import { niceTicks } from './nice-ticks';
 import { Plot } from './plot';
 
@@ -36,13 +35,7 @@ export function TradeHistogram({
       yAxisWidth={32}
       summary={(i) => ({ label: bands[i]!.label, values: [['Trades', String(bands[i]!.count)]] })}
     >
-      {(scale) => (
-        <Bars
-          scale={scale}
-          values={counts}
-          colour={(i) => (bands[i]!.from >= 0 ? chartColors.profit : chartColors.loss)}
-        />
-      )}
+      {(scale) => <Bars scale={scale} values={counts} colour={(i) => pnlColour(bands[i]!.from)} />}
     </Plot>
   );
 }

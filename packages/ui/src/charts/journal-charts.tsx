@@ -1,6 +1,6 @@
 import { formatINR, formatINRCompact } from '@bahi/trading';
 import * as React from 'react';
-import { Bars } from './bars';
+import { Bars, pnlColour } from './bars';
 import { ChartContainer, chartColors } from './chart';
 import { TradeHistogram } from './histogram';
 import { Line } from './lines';
@@ -118,13 +118,7 @@ export function DailyPnlBars({
         yTick={moneyShort}
         summary={(i) => ({ label: tick(days[i]!.date), values: [['Net P&L', money(days[i]!.pnl)]] })}
       >
-        {(scale) => (
-          <Bars
-            scale={scale}
-            values={values}
-            colour={(i) => (values[i]! >= 0 ? chartColors.profit : chartColors.loss)}
-          />
-        )}
+        {(scale) => <Bars scale={scale} values={values} colour={(i) => pnlColour(values[i]!)} />}
       </Plot>
     </ChartContainer>
   );
