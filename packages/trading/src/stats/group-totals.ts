@@ -1,33 +1,13 @@
+import { OUTCOME_SUMS, outcomeTotals, tradesIn } from './outcome-sums';
 import { PACKED, type PreparedJournal } from './prepare';
 import { allRows, finishSummary, type Rows, type Summary, type SummaryWithCurves, summaryOf } from './summarize';
 
-// Each group's running sums, side by side in one array: eight numbers, one 64-byte cache line per group, so every
-// group of every dimension stays in the processor's cache while the journal streams past. What depends on the order
-// or the days of a group's trades (largest win and loss, drawdown, streaks, trading days, best and worst day) is not
-// summed here: no screen shows it per group, so it is worked out from the group's own rows only if it is read.
-const TRADES = 0;
-const NET = 1;
-const GROSS = 2;
-const CHARGES = 3;
-const WINS = 4;
-const LOSSES = 5;
-const PROFIT = 6;
-const LOSS = 7;
-const FIELDS = 8;
+// Each group's outcome sums side by side in one array (`OUTCOME_SUMS` numbers a group), so every group of every
+// dimension stays in the processor's cache while the journal streams past. Gross P&L, charges, and what depends on the
+// order or the days of a group's trades (largest win and loss, drawdown, streaks, trading days, best and worst day)
+// are not summed here: no screen shows them per group, so they are worked out from the group's own rows if read.
 
-/** The figures of a group summary that are worked out from its rows on first read. */
-const ON_READ = [
-  'largestWin',
-  'largestLoss',
-  'maxDrawdown',
-  'tradingDays',
-  'bestDay',
-  'worstDay',
-  'longestWinStreak',
-  'longestLossStreak',
-] as const;
-
-const NOT_SUMMED = { bestWinAt: -1, worstLossAt: -1, longestWin: 0, longestLoss: 0 };
+const NOT_SUMMED = { gross: 0, charges: 0, bestWinAt: -1, worstLossAt: -1, longestWin: 0, longestLoss: 0 };
 const NO_DAYS = { pnl: new Float64Array(0), trades: new Float64Array(0), from: 0, to: 0 };
 
 /**
@@ -46,14 +26,14 @@ export class GroupTotals {
 
   constructor(journal: PreparedJournal, rows: Rows) {
     this.journal = journal;
-    this.state = new Float64Array(journal.groupCount * FIELDS);
+    this.state = new Float64Array(journal.groupCount * OUTCOME_SUMS);
     this.rows = rows ?? allRows(journal);
     addRows(journal.packed, journal.rowGroupStart, journal.rowGroups, this.rows, this.state);
   }
 
   /** Trades in group g (numbered across dimensions). */
   trades(g: number): number {
-    return this.state[g * FIELDS + TRADES]!;
+    return tradesIn(this.state, g * OUTCOME_SUMS);
   }
 
   /** Group g's rows in exit order; every group's are laid out in one counting-sort pass the first time. */
@@ -76,32 +56,89 @@ export class GroupTotals {
   /** Group g's summary; with its rows in exit order, its equity curves too. */
   summary(g: number, curveRows?: Uint32Array): Summary | SummaryWithCurves {
     if (curveRows) return summaryOf(this.journal, curveRows);
-    const st = this.state;
-    const b = g * FIELDS;
-    const summary = finishSummary(
+    const summed = finishSummary(
       this.journal,
-      {
-        n: st[b + TRADES]!,
-        net: st[b + NET]!,
-        gross: st[b + GROSS]!,
-        charges: st[b + CHARGES]!,
-        wins: st[b + WINS]!,
-        losses: st[b + LOSSES]!,
-        profit: st[b + PROFIT]!,
-        loss: st[b + LOSS]!,
-        ...NOT_SUMMED,
-      },
+      { ...outcomeTotals(this.state, g * OUTCOME_SUMS), ...NOT_SUMMED },
       NO_DAYS,
     );
-    let full: Summary | undefined;
-    const read = () => {
-      full ??= summaryOf(this.journal, this.rowsOf(g));
-      return full;
-    };
-    for (const key of ON_READ) {
-      Object.defineProperty(summary, key, { enumerable: true, configurable: true, get: () => read()[key] });
-    }
-    return summary;
+    return new GroupSummary(summed, () => summaryOf(this.journal, this.rowsOf(g)));
+  }
+}
+
+/**
+ * A group's summary: the summed figures as its own fields; the rest (gross P&L and charges, and what needs the group's
+ * rows in exit order: largest win and loss, drawdown, streaks, trading days, best and worst day) worked out from its
+ * rows on the first read of any of them. No
+ * screen shows those per group, so over a large journal they are rarely paid for. (Accessors on each object instead
+ * of the class made every group's summary a slow dictionary object of several kilobytes.)
+ */
+class GroupSummary implements Summary {
+  readonly trades: number;
+  readonly wins: number;
+  readonly losses: number;
+  readonly breakEven: number;
+  readonly netPnl: Summary['netPnl'];
+  readonly grossProfit: Summary['grossProfit'];
+  readonly grossLoss: Summary['grossLoss'];
+  readonly winRate: Summary['winRate'];
+  readonly lossRate: Summary['lossRate'];
+  readonly profitFactor: Summary['profitFactor'];
+  readonly expectancy: Summary['expectancy'];
+  readonly averageWin: Summary['averageWin'];
+  readonly averageLoss: Summary['averageLoss'];
+  readonly #fromRows: () => Summary;
+  #full: Summary | undefined;
+
+  constructor(summed: Summary, fromRows: () => Summary) {
+    this.trades = summed.trades;
+    this.wins = summed.wins;
+    this.losses = summed.losses;
+    this.breakEven = summed.breakEven;
+    this.netPnl = summed.netPnl;
+    this.grossProfit = summed.grossProfit;
+    this.grossLoss = summed.grossLoss;
+    this.winRate = summed.winRate;
+    this.lossRate = summed.lossRate;
+    this.profitFactor = summed.profitFactor;
+    this.expectancy = summed.expectancy;
+    this.averageWin = summed.averageWin;
+    this.averageLoss = summed.averageLoss;
+    this.#fromRows = fromRows;
+  }
+
+  #rows(): Summary {
+    this.#full ??= this.#fromRows();
+    return this.#full;
+  }
+  get grossPnl() {
+    return this.#rows().grossPnl;
+  }
+  get charges() {
+    return this.#rows().charges;
+  }
+  get largestWin() {
+    return this.#rows().largestWin;
+  }
+  get largestLoss() {
+    return this.#rows().largestLoss;
+  }
+  get maxDrawdown() {
+    return this.#rows().maxDrawdown;
+  }
+  get tradingDays() {
+    return this.#rows().tradingDays;
+  }
+  get bestDay() {
+    return this.#rows().bestDay;
+  }
+  get worstDay() {
+    return this.#rows().worstDay;
+  }
+  get longestWinStreak() {
+    return this.#rows().longestWinStreak;
+  }
+  get longestLossStreak() {
+    return this.#rows().longestLossStreak;
   }
 }
 
@@ -120,23 +157,13 @@ function addRows(
     const i = rows[s]!;
     const p = i * PACKED;
     const pnl = packed[p]!;
-    const rowGross = packed[p + 1]!;
-    const rowCharges = packed[p + 2]!;
-    const winPnl = packed[p + 4]!;
-    const lossAmount = packed[p + 5]!;
-    const win = packed[p + 6]!;
-    const lost = packed[p + 7]!;
+    const o = packed[p + 4]! | 0;
     const end = rowGroupStart[i + 1]!;
+    // OUTCOME_SUMS as a literal: an imported binding is read at every use.
     for (let k = rowGroupStart[i]!; k < end; k++) {
-      const b = rowGroups[k]! * FIELDS;
-      state[b + TRADES]!++;
-      state[b + NET]! += pnl;
-      state[b + GROSS]! += rowGross;
-      state[b + CHARGES]! += rowCharges;
-      state[b + WINS]! += win;
-      state[b + LOSSES]! += lost;
-      state[b + PROFIT]! += winPnl;
-      state[b + LOSS]! += lossAmount;
+      const b = rowGroups[k]! * 6 + o;
+      state[b]!++;
+      state[b + 1]! += pnl;
     }
   }
 }

@@ -1,5 +1,6 @@
 import { rMultiple } from '../sizing/realised-r';
 import { dateOfDayNumber, dayNumberOf, istDay, istMinuteOfDay, parseTimestamp, weekdayOfDayNumber } from '../time/ist';
+import { outcomeOffset } from './outcome-sums';
 import type { TradeForStats } from './types';
 
 // The app loads the journal once and recomputes every statistic whenever the trader changes a filter. So the
@@ -150,7 +151,6 @@ class KeyColumnBuilder {
 
 export const PACKED = 8;
 
-/** Why a trade has no R: 0 it has one, 1 no stop, 2 a stop at or on the wrong side of entry. */
 /** Bucket edges of the R distribution: a −1R stop-out lands in "−1R to 0R"; anything worse went past the stop. */
 export const R_EDGES = [-2, -1, 0, 1, 2, 3];
 /** `rBucket` of a trade without a stop, and of one whose stop is at or on the wrong side of entry. */
@@ -184,14 +184,14 @@ export interface PreparedJournal {
    */
   readonly exitDayIndex: Uint32Array;
   readonly exitDays: Int32Array;
-  /** Each row's R (NaN when none) and its bucket of `R_EDGES` (or `R_NO_STOP`, `R_INVALID_STOP`). */
+  /** Each row's R (0 when none, so that sums need not branch) and its bucket of `R_EDGES` (or `R_NO_STOP`, `R_INVALID_STOP`). */
   readonly r: Float64Array;
   readonly rBucket: Uint8Array;
   /**
    * What a summary reads of row i, in one 64-byte cache line at `packed[8i … 8i + 7]` (a group's rows are scattered
-   * through the journal): net P&L, gross P&L, charges, exit day index, the net P&L if a win (else 0), the loss as a
-   * positive amount (else 0), 1 if a win, 1 if a loss. The last four let a summary add instead of branching on a
-   * win or a loss, which the processor cannot predict.
+   * through the journal): net P&L, gross P&L, charges, exit day index, where its outcome's sums are (`outcomeOffset`),
+   * an unused slot, 1 if a win, 1 if a loss. The offset and flags let a summary add instead of branching on a win or a
+   * loss, which the processor cannot predict.
    */
   readonly packed: Float64Array;
   readonly columns: Readonly<Record<Dimension, KeyColumn>>;
@@ -261,14 +261,13 @@ export function prepareJournal(input: readonly TradeForStats[]): PreparedJournal
     packed[p + 1] = t.grossPnl;
     packed[p + 2] = t.charges;
     packed[p + 3] = exitDayIndex[i]!;
-    packed[p + 4] = t.netPnl > 0 ? t.netPnl : 0;
-    packed[p + 5] = t.netPnl < 0 ? -t.netPnl : 0;
+    packed[p + 4] = outcomeOffset(t.netPnl);
     packed[p + 6] = t.netPnl > 0 ? 1 : 0;
     packed[p + 7] = t.netPnl < 0 ? 1 : 0;
     // The same R as `tradeR`, with the reason when there is none.
     const stop = t.stopLoss;
     const tr = stop === null || stop === undefined ? null : rMultiple(t.side, t.entryPrice, t.exitPrice, stop);
-    r[i] = tr ?? Number.NaN;
+    r[i] = tr ?? 0;
     rBucket[i] = tr !== null ? rBucketOf(tr) : stop === null || stop === undefined ? R_NO_STOP : R_INVALID_STOP;
   }
 

@@ -9,7 +9,7 @@ import { journalStats } from './journal-stats';
 import { prepareJournal } from './prepare';
 import { rDistribution } from './r-multiples';
 import { selectRows } from './select';
-import { EQUITY_CURVE_POINTS, equityCurve, summarize } from './summarize';
+import { EQUITY_CURVE_POINTS, equityCurve, type Summary, summarize } from './summarize';
 import type { TradeForStats } from './types';
 
 describe('the prepared journal with a filter', () => {
@@ -120,7 +120,9 @@ describe('the prepared journal on a random journal', () => {
       ] as const) {
         for (const group of groupBy(prepared, dimension, { filter })) {
           const { equity: _curves, ...plain } = summarize(kept.filter((t) => keyOf(t) === group.key));
-          expect(group.summary, `${dimension} ${group.key}`).toEqual(plain);
+          // Every figure as a caller reads it (those that need the group's rows are worked out on first read).
+          const read = Object.fromEntries(Object.keys(plain).map((key) => [key, group.summary[key as keyof Summary]]));
+          expect(read, `${dimension} ${group.key}`).toEqual(plain);
         }
       }
     },

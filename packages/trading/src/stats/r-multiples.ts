@@ -77,19 +77,19 @@ export function rDistributionOf(journal: PreparedJournal, rows: Rows): RDistribu
   };
 }
 
-/** Counts rows per R bucket; sums R and counts R > 0 over the rows that have one (into `sums`). */
+/**
+ * Counts rows per R bucket; sums R and counts R > 0 over the rows that have one (into `sums`). A row without R has R 0,
+ * which adds nothing to either, so the loop does not branch on whether a trade had a stop (unpredictable).
+ */
 function countR(r: Float64Array, rBucket: Uint8Array, rows: Uint32Array, counts: Float64Array, sums: Float64Array) {
   let total = 0;
   let positive = 0;
   for (let s = 0; s < rows.length; s++) {
     const i = rows[s]!;
-    const b = rBucket[i]!;
-    counts[b]!++;
-    if (b < R_NO_STOP) {
-      const value = r[i]!;
-      total += value;
-      if (value > 0) positive++;
-    }
+    counts[rBucket[i]!]!++;
+    const value = r[i]!;
+    total += value;
+    positive += +(value > 0);
   }
   sums[0] = total;
   sums[1] = positive;

@@ -1,4 +1,5 @@
 import { dateOfDayNumber } from '../time/ist';
+import { OUTCOME_SUMS, type OutcomeTotals, outcomeTotals } from './outcome-sums';
 import { asPrepared, PACKED, type PreparedJournal } from './prepare';
 import { type FilterOption, selectRows } from './select';
 import type { DayStat, Rate, Stat, TradeForStats, TradeStat } from './types';
@@ -121,15 +122,9 @@ export function allRows(journal: PreparedJournal): Uint32Array {
 }
 
 /** The running figures a summary is made from; trade positions are rows of the journal (−1: none). */
-export interface Totals {
-  n: number;
-  net: number;
+export interface Totals extends OutcomeTotals {
   gross: number;
   charges: number;
-  wins: number;
-  losses: number;
-  profit: number;
-  loss: number;
   bestWinAt: number;
   worstLossAt: number;
   longestWin: number;
@@ -151,21 +146,16 @@ export interface DaySums {
 export function summaryOf(journal: PreparedJournal, rows: Uint32Array): SummaryWithCurves {
   const days = journal.exitDays;
   const { pnl: dayPnl, trades: dayTrades } = scratch(days.length);
-  const t = new Float64Array(TOTALS);
+  const t = new Float64Array(OUTCOME_SUMS + 6);
   sumRows(journal.packed, rows, dayPnl, dayTrades, t);
   const totals: Totals = {
-    n: t[0]!,
-    net: t[1]!,
-    gross: t[2]!,
-    charges: t[3]!,
-    wins: t[4]!,
-    losses: t[5]!,
-    profit: t[6]!,
-    loss: t[7]!,
-    bestWinAt: t[8]!,
-    worstLossAt: t[9]!,
-    longestWin: t[10]!,
-    longestLoss: t[11]!,
+    ...outcomeTotals(t, 0),
+    gross: t[OUTCOME_SUMS]!,
+    charges: t[OUTCOME_SUMS + 1]!,
+    bestWinAt: t[OUTCOME_SUMS + 2]!,
+    worstLossAt: t[OUTCOME_SUMS + 3]!,
+    longestWin: t[OUTCOME_SUMS + 4]!,
+    longestLoss: t[OUTCOME_SUMS + 5]!,
   };
   // Rows are in exit order, so the days they touch run from the first row's exit day to the last one's.
   const from = rows.length ? journal.exitDayIndex[rows[0]!]! : 0;
@@ -176,11 +166,10 @@ export function summaryOf(journal: PreparedJournal, rows: Uint32Array): SummaryW
   return summary as SummaryWithCurves;
 }
 
-const TOTALS = 12;
-
 /**
- * The hot loop as a plain function of typed arrays, with the running figures in local variables; results go to
- * `out` in `Totals` order. (Written as part of `summaryOf`, the optimising compiler kept discarding it.)
+ * The hot loop as a plain function of typed arrays: the outcome sums go to `out[0 … OUTCOME_SUMS − 1]` (as
+ * `GroupTotals` adds a group's), then gross P&L, charges, the best win's and worst loss's rows and the longest
+ * streaks. (Written as part of `summaryOf`, the optimising compiler kept discarding it.)
  */
 function sumRows(
   packed: Float64Array,
@@ -189,14 +178,8 @@ function sumRows(
   dayTrades: Float64Array,
   out: Float64Array,
 ): void {
-  let n = 0;
-  let net = 0;
   let gross = 0;
   let charges = 0;
-  let wins = 0;
-  let losses = 0;
-  let profit = 0;
-  let loss = 0;
   // 0 until the first win (loss): any win is above it.
   let bestWin = 0;
   let bestWinAt = -1;
@@ -212,14 +195,12 @@ function sumRows(
     const pnl = packed[p]!;
     const win = packed[p + 6]!;
     const lost = packed[p + 7]!;
-    n++;
-    net += pnl;
+    // The outcome's count and net P&L, as `GroupTotals` adds them.
+    const o = packed[p + 4]! | 0;
+    out[o]!++;
+    out[o + 1]! += pnl;
     gross += packed[p + 1]!;
     charges += packed[p + 2]!;
-    wins += win;
-    losses += lost;
-    profit += packed[p + 4]!;
-    loss += packed[p + 5]!;
     // Rarely true, so these branches are predicted; a break-even (neither) ends both streaks.
     if (pnl > bestWin) {
       bestWin = pnl;
@@ -237,18 +218,12 @@ function sumRows(
     dayPnl[d]! += pnl;
     dayTrades[d]!++;
   }
-  out[0] = n;
-  out[1] = net;
-  out[2] = gross;
-  out[3] = charges;
-  out[4] = wins;
-  out[5] = losses;
-  out[6] = profit;
-  out[7] = loss;
-  out[8] = bestWinAt;
-  out[9] = worstLossAt;
-  out[10] = longestWin;
-  out[11] = longestLoss;
+  out[OUTCOME_SUMS] = gross;
+  out[OUTCOME_SUMS + 1] = charges;
+  out[OUTCOME_SUMS + 2] = bestWinAt;
+  out[OUTCOME_SUMS + 3] = worstLossAt;
+  out[OUTCOME_SUMS + 4] = longestWin;
+  out[OUTCOME_SUMS + 5] = longestLoss;
 }
 
 // Day sums are left zeroed after each use, so one pair of arrays serves every call.
