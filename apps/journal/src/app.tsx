@@ -81,10 +81,10 @@ const ProtectedLayout = lazyPage<{ shell?: boolean }>(() =>
 
 /**
  * A page other than a marketing one shows only once the auth module runs (and a guarded one once the access check,
- * 300 ms and its round trips, has passed): its code loads right after the auth module's, not in its way, and not
- * only when the page first renders.
+ * 300 ms and its round trips, has passed): after a navigation its code loads right after the auth module's, not in
+ * its way, and not only when the page first renders. (On the first load `firstRenderReady` fetches both at once.)
  */
-function preloadAfterAuth(preload: () => void): void {
+function preloadAfterAuth(preload: () => Promise<void>): void {
   void loadAuthApp().then(preload, preload);
 }
 
@@ -92,13 +92,16 @@ function preloadAfterAuth(preload: () => void): void {
 interface RouteHandle {
   marketing?: true;
   guarded?: true;
-  preload?: () => void;
+  preload?: () => Promise<void>;
 }
 
 /** A public marketing page: no auth needed unless a session is stored. */
 const marketingPage = (element: ReactNode) => ({ element, handle: { marketing: true } satisfies RouteHandle });
 /** Any other page: its code is fetched as soon as the route matches and the auth module is there. */
-const page = (element: ReactNode, preload: () => void) => ({ element, handle: { preload } satisfies RouteHandle });
+const page = (element: ReactNode, preload: () => Promise<void>) => ({
+  element,
+  handle: { preload } satisfies RouteHandle,
+});
 const GUARDED = { guarded: true } satisfies RouteHandle;
 
 const sessionKey = authStorageKey(appConfig.supabaseUrl);
@@ -210,16 +213,19 @@ export const routes: RouteObject[] = [
 
 /**
  * Settles when the first render may start: at once on a marketing page, and after the auth module (and on a guarded
- * page the protected layout) has loaded on any other (which cannot show anything before it). React would otherwise
- * show the fallback and then hold the loaded module back for up to 300 ms (its Suspense throttle), and the session
- * and the access check would wait with it.
+ * page the protected layout, on another the page itself) has loaded on any other (which cannot show anything before
+ * it). React would otherwise show the fallback and then hold the loaded module back for up to 300 ms (its Suspense
+ * throttle), and the session and the access check would wait with it. The page's code is fetched alongside: on a slow
+ * connection each round of requests that waits for the one before costs a round trip.
  */
 export function firstRenderReady(): Promise<void> {
   const matches = matchRoutes(routes, window.location) ?? [];
   const handles = matches.map((m) => (m.route.handle ?? {}) as RouteHandle);
   if (handles.some((h) => h.marketing)) return Promise.resolve();
-  const layout = handles.some((h) => h.guarded) ? ProtectedLayout.preload() : undefined;
-  return Promise.all([AuthApp.preload(), layout]).then(() => undefined);
+  const page = handles.find((h) => h.preload)?.preload?.();
+  // A guarded page shows 'Verifying access...' first: its code is needed only after the access check.
+  const shown = handles.some((h) => h.guarded) ? ProtectedLayout.preload() : page;
+  return Promise.all([AuthApp.preload(), shown]).then(() => undefined);
 }
 
 function AppRoutes() {

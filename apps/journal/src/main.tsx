@@ -5,6 +5,7 @@ import { AppConfigError, readAppConfig } from './app-config';
 import { authStorageKey, hasStoredSession } from './auth-presence';
 import { recordBootLocation } from './boot-location';
 import { fragmentRedirect } from './fragment';
+import { pageKind } from './public-routes';
 import { showStartupError } from './startup-error';
 
 const root = document.getElementById('root')!;
@@ -31,12 +32,16 @@ function start(supabaseUrl: string) {
       ]),
   );
 
-  // With a session stored, the auth module (supabase-js, the machines) loads whatever the page: fetch it alongside
-  // the app's code (after it: the app's code comes first) rather than after the first render. Without one, public
-  // pages never load it.
-  if (hasStoredSession(window.localStorage, authStorageKey(supabaseUrl))) {
-    void import('./auth-app').catch(() => undefined);
-  }
+  // Fetch alongside the app's code (after it: the app's code comes first) what the page will need before it shows,
+  // rather than once the app's code runs: on a slow connection each round of requests costs a round trip. The auth
+  // module (supabase-js, the machines) serves any page but a marketing one, and those too when a session is stored;
+  // a way in needs its form, a guarded page the signed-in layout. Without a session, marketing pages never load it.
+  const kind = pageKind(window.location.pathname);
+  const session = hasStoredSession(window.localStorage, authStorageKey(supabaseUrl));
+  const early = (load: () => Promise<unknown>) => void load().catch(() => undefined);
+  if (kind !== 'marketing' || session) early(() => import('./auth-app'));
+  if (kind === 'auth') early(() => import('./pages/auth'));
+  if (kind === 'other' && session) early(() => import('./protected-layout'));
 }
 
 // vite.config.ts refuses to build without a valid configuration; this catches a build served with a stale or edited

@@ -13,3 +13,16 @@ export const INDEXABLE_PATHS: readonly string[] = [
   '/signup',
   '/login',
 ];
+
+/** The ways in: each needs the auth module, none the signed-in layout. */
+const AUTH_PATHS: readonly string[] = ['/login', '/signup', '/forgot-password', '/verify-email', '/reset-password'];
+
+/**
+ * What kind of page `pathname` is: a marketing or legal page, a way in (sign-in, sign-up, password reset), or any
+ * other (a guarded page; an unknown path shows the not-found page).
+ */
+export function pageKind(pathname: string): 'marketing' | 'auth' | 'other' {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (AUTH_PATHS.includes(path)) return 'auth';
+  return INDEXABLE_PATHS.includes(path) ? 'marketing' : 'other';
+}
