@@ -4,7 +4,7 @@
 // Starts, like the e2e global setup: the local stack (in memory, seeded from supabase/), a build of the app
 // pointed at it and `vite preview`, all on 127.0.0.1. Bounded in time; stops everything it starts.
 // Then Lighthouse scores /, /login and a signed-in /dashboard on mobile and desktop (`lighthouse.ts`, about 3 minutes
-// more; BENCH_LIGHTHOUSE=0 skips it).
+// more; BENCH_LIGHTHOUSE=0 skips it, BENCH_LIGHTHOUSE=only runs nothing else; lighthouse.ts narrows it further).
 
 import { randomUUID } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +33,8 @@ const LARGE_RUNS = 3;
 const DEMO = { email: 'demo@bahi.local', password: 'demo-trader-2026' };
 /** BENCH_LIGHTHOUSE=0 leaves out Lighthouse (3 pages × 2 form factors × 3 runs, about 3 minutes on 2 cores). */
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+/** BENCH_LIGHTHOUSE=only runs Lighthouse alone. */
+const ONLY_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE === 'only';
 /** About 10 s per Lighthouse run on 2 cores; the allowance is twice that. */
 const DEADLINE_MS = 240_000 + (LIGHTHOUSE ? LIGHTHOUSE_PAGES.length * 2 * LIGHTHOUSE_RUNS * 20_000 : 0);
 /** BENCH_PROFILE=file.cpuprofile writes the slowed dashboard load's CPU profile (open it in Chromium's DevTools). */
@@ -319,67 +321,68 @@ async function main() {
     const browser = await chromium.launch({ executablePath, args: chromiumArgs });
     cleanups.push(() => browser.close());
 
-    // 1. JavaScript shipped, each page in a fresh context (empty cache).
-    const landingContext = await newContext(browser);
-    const landing = await shippedJs(landingContext, `${appUrl}/`, 'h1');
-    await landingContext.close();
-    const dashboardContext = await signedInContext(browser, stack.url, stack.anonKey);
-    const dashboard = await shippedJs(dashboardContext, `${appUrl}/dashboard`, SEED_ROW);
-    await dashboardContext.close();
-    console.log(
-      `landing page JS (gzip): ${kb(landing.gzip)} in ${landing.files} files, ${kb(landing.raw)} raw ` +
-        `(target ≤ ${LANDING_TARGET_KB} KB: ${verdict(landing.gzip <= LANDING_TARGET_KB * 1024)})`,
-    );
-    console.log(`/dashboard JS (gzip): ${kb(dashboard.gzip)} in ${dashboard.files} files, ${kb(dashboard.raw)} raw`);
+    if (!ONLY_LIGHTHOUSE) {
+      // 1. JavaScript shipped, each page in a fresh context (empty cache).
+      const landingContext = await newContext(browser);
+      const landing = await shippedJs(landingContext, `${appUrl}/`, 'h1');
+      await landingContext.close();
+      const dashboardContext = await signedInContext(browser, stack.url, stack.anonKey);
+      const dashboard = await shippedJs(dashboardContext, `${appUrl}/dashboard`, SEED_ROW);
+      await dashboardContext.close();
+      console.log(
+        `landing page JS (gzip): ${kb(landing.gzip)} in ${landing.files} files, ${kb(landing.raw)} raw ` +
+          `(target ≤ ${LANDING_TARGET_KB} KB: ${verdict(landing.gzip <= LANDING_TARGET_KB * 1024)})`,
+      );
+      console.log(`/dashboard JS (gzip): ${kb(dashboard.gzip)} in ${dashboard.files} files, ${kb(dashboard.raw)} raw`);
 
-    // 2. Time to the seed data on /dashboard: a signed-in trader opens it in a fresh context (empty cache).
-    const samples: number[] = [];
-    for (let i = 0; i < RUNS + 1; i++) {
-      const context = await signedInContext(browser, stack.url, stack.anonKey);
-      const ms = await timeToSeedData(context, `${appUrl}/dashboard`);
-      await context.close();
-      if (i > 0) samples.push(ms); // the first run warms the stack's caches and is not counted
+      // 2. Time to the seed data on /dashboard: a signed-in trader opens it in a fresh context (empty cache).
+      const samples: number[] = [];
+      for (let i = 0; i < RUNS + 1; i++) {
+        const context = await signedInContext(browser, stack.url, stack.anonKey);
+        const ms = await timeToSeedData(context, `${appUrl}/dashboard`);
+        await context.close();
+        if (i > 0) samples.push(ms); // the first run warms the stack's caches and is not counted
+      }
+      const mid = median(samples);
+      console.log(
+        `/dashboard until the seed data shows, median of ${RUNS}: ${mid.toFixed(0)} ms ` +
+          `[${samples.map((s) => s.toFixed(0)).join(', ')}] (target ≤ ${DASHBOARD_TARGET_MS} ms: ` +
+          `${verdict(mid <= DASHBOARD_TARGET_MS)})`,
+      );
+
+      // 3. The dashboard's statistics over 10,000 closed trades: every trade read (in pages of 1,000) and summarised.
+      const large = await largeJournal(stack, LARGE_TRADES);
+      const largeSamples: number[] = [];
+      for (let i = 0; i < LARGE_RUNS + 1; i++) {
+        const context = await signedInContext(browser, stack.url, stack.anonKey, large);
+        const ms = await timeToSeedData(context, `${appUrl}/dashboard`, STATS);
+        await context.close();
+        if (i > 0) largeSamples.push(ms); // as above, the first run only warms up
+      }
+      const largeMid = median(largeSamples);
+      console.log(
+        `/dashboard with ${LARGE_TRADES.toLocaleString('en-IN')} trades until the statistics show, median of ` +
+          `${LARGE_RUNS}: ${largeMid.toFixed(0)} ms [${largeSamples.map((s) => s.toFixed(0)).join(', ')}] ` +
+          `(target ≤ ${LARGE_DASHBOARD_TARGET_MS} ms: ${verdict(largeMid <= LARGE_DASHBOARD_TARGET_MS)})`,
+      );
+
+      // The same page on a slowed CPU: its longest task (each run's worst, then the median of runs).
+      const worst: number[] = [];
+      let tasksOver50 = 0;
+      for (let i = 0; i < LARGE_RUNS; i++) {
+        const context = await signedInContext(browser, stack.url, stack.anonKey, large);
+        const tasks = await longTasks(context, `${appUrl}/dashboard`, STATS);
+        await context.close();
+        worst.push(Math.max(0, ...tasks));
+        tasksOver50 = tasks.length;
+      }
+      const worstMid = median(worst);
+      console.log(
+        `  its longest task on a ${CPU_SLOWDOWN}× slower CPU, median of ${LARGE_RUNS}: ${worstMid.toFixed(0)} ms ` +
+          `[${worst.map((s) => s.toFixed(0)).join(', ')}; ${tasksOver50} tasks over 50 ms in the last run] ` +
+          `(target ≤ ${LONG_TASK_TARGET_MS} ms: ${verdict(worstMid <= LONG_TASK_TARGET_MS)})`,
+      );
     }
-    const mid = median(samples);
-    console.log(
-      `/dashboard until the seed data shows, median of ${RUNS}: ${mid.toFixed(0)} ms ` +
-        `[${samples.map((s) => s.toFixed(0)).join(', ')}] (target ≤ ${DASHBOARD_TARGET_MS} ms: ` +
-        `${verdict(mid <= DASHBOARD_TARGET_MS)})`,
-    );
-
-    // 3. The dashboard's statistics over 10,000 closed trades: every trade read (in pages of 1,000) and summarised.
-    const large = await largeJournal(stack, LARGE_TRADES);
-    const largeSamples: number[] = [];
-    for (let i = 0; i < LARGE_RUNS + 1; i++) {
-      const context = await signedInContext(browser, stack.url, stack.anonKey, large);
-      const ms = await timeToSeedData(context, `${appUrl}/dashboard`, STATS);
-      await context.close();
-      if (i > 0) largeSamples.push(ms); // as above, the first run only warms up
-    }
-    const largeMid = median(largeSamples);
-    console.log(
-      `/dashboard with ${LARGE_TRADES.toLocaleString('en-IN')} trades until the statistics show, median of ` +
-        `${LARGE_RUNS}: ${largeMid.toFixed(0)} ms [${largeSamples.map((s) => s.toFixed(0)).join(', ')}] ` +
-        `(target ≤ ${LARGE_DASHBOARD_TARGET_MS} ms: ${verdict(largeMid <= LARGE_DASHBOARD_TARGET_MS)})`,
-    );
-
-    // The same page on a slowed CPU: its longest task (each run's worst, then the median of runs).
-    const worst: number[] = [];
-    let tasksOver50 = 0;
-    for (let i = 0; i < LARGE_RUNS; i++) {
-      const context = await signedInContext(browser, stack.url, stack.anonKey, large);
-      const tasks = await longTasks(context, `${appUrl}/dashboard`, STATS);
-      await context.close();
-      worst.push(Math.max(0, ...tasks));
-      tasksOver50 = tasks.length;
-    }
-    const worstMid = median(worst);
-    console.log(
-      `  its longest task on a ${CPU_SLOWDOWN}× slower CPU, median of ${LARGE_RUNS}: ${worstMid.toFixed(0)} ms ` +
-        `[${worst.map((s) => s.toFixed(0)).join(', ')}; ${tasksOver50} tasks over 50 ms in the last run] ` +
-        `(target ≤ ${LONG_TASK_TARGET_MS} ms: ${verdict(worstMid <= LONG_TASK_TARGET_MS)})`,
-    );
-
     // 4. Lighthouse, in a Chromium of its own (the first one is done).
     if (LIGHTHOUSE) {
       await browser.close();

@@ -4,14 +4,18 @@
 // remote-debugging port, so the session that Playwright writes into localStorage is the one Lighthouse's page sees.
 // Nothing leaves 127.0.0.1: Chromium resolves no host name, and a run that requested anything else says so.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { type Config, desktopConfig, type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 
-export const LIGHTHOUSE_RUNS = 3;
+// While working on one page: BENCH_LIGHTHOUSE_PAGES=/login,/dashboard, BENCH_LIGHTHOUSE_FORMS=mobile and
+// BENCH_LIGHTHOUSE_RUNS=1 narrow the runs; BENCH_LIGHTHOUSE_REPORTS=dir keeps each run's full report (JSON) there.
+const env = process.env;
+export const LIGHTHOUSE_RUNS = Number(env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const only = (list: string | undefined, value: string) => !list || list.split(',').includes(value);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 const LABEL: Record<Category, string> = {
@@ -160,7 +164,10 @@ export async function runLighthouse(options: LighthouseOptions): Promise<void> {
   const results: { page: Target; form: string; samples: Sample[] }[] = [];
   try {
     for (const form of FORM_FACTORS) {
-      for (const page of LIGHTHOUSE_PAGES) results.push({ page, form: form.name, samples: [] });
+      if (!only(env.BENCH_LIGHTHOUSE_FORMS, form.name)) continue;
+      for (const page of LIGHTHOUSE_PAGES) {
+        if (only(env.BENCH_LIGHTHOUSE_PAGES, page.path)) results.push({ page, form: form.name, samples: [] });
+      }
     }
     // Runs interleave (run 1 of every page, then run 2 …) so that a busy moment of the machine spreads over pages.
     for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
@@ -187,6 +194,10 @@ export async function runLighthouse(options: LighthouseOptions): Promise<void> {
           form?.config,
         );
         if (!runner) throw new Error(`Lighthouse gave no result for ${url}`);
+        if (env.BENCH_LIGHTHOUSE_REPORTS) {
+          const name = `${result.form}${result.page.path.replaceAll('/', '_')}-${run + 1}.json`;
+          writeFileSync(join(env.BENCH_LIGHTHOUSE_REPORTS, name), JSON.stringify(runner.lhr));
+        }
         if (runner.lhr.runtimeError) {
           throw new Error(`Lighthouse failed on ${url}: ${runner.lhr.runtimeError.message}`);
         }
