@@ -3,10 +3,28 @@ import tailwindcss from '@tailwindcss/vite';
 
 // One Storybook for every package and app: stories sit beside their components.
 const config: StorybookConfig = {
-  stories: ['../packages/*/src/**/*.stories.@(ts|tsx)', '../apps/*/src/**/*.stories.@(ts|tsx)'],
+  stories: [
+    // The introduction and other pages written in MDX (the first one Storybook opens: see preview.tsx's storySort).
+    '../packages/*/src/**/*.mdx',
+    '../packages/*/src/**/*.stories.@(ts|tsx)',
+    '../apps/*/src/**/*.stories.@(ts|tsx)',
+  ],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
+  typescript: {
+    // Prop tables from the TypeScript types: variant and size unions from cva, TSDoc descriptions, defaults from
+    // destructuring or @default. The story tests render no docs, so they keep the faster Babel-based react-docgen.
+    reactDocgen: process.env.VITEST ? 'react-docgen' : 'react-docgen-typescript',
+    reactDocgenTypescriptOptions: {
+      shouldExtractLiteralValuesFromEnum: true,
+      shouldRemoveUndefinedFromOptional: true,
+      // Our props only, not the hundreds of HTML and Radix props a component passes on (Radix documents its own).
+      // A prop we redeclare with our own TSDoc (Toast's `title`) stays; cva's variants have no declaration at all.
+      propFilter: (prop) =>
+        !prop.declarations?.length || prop.declarations.some((d) => !/node_modules/.test(d.fileName)),
+    },
+  },
   async viteFinal(viteConfig) {
     const { defaultClientConditions, mergeConfig } = await import('vite');
     return mergeConfig(viteConfig, {

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vite';
+import { preloadFont } from './hosting/font-preload.ts';
 import { hostingHeaders } from './hosting/plugin.ts';
 import { AppConfigError, readAppConfig } from './src/app-config.ts';
 
@@ -38,7 +39,8 @@ export default defineConfig({
   // Our packages' TypeScript source (their `@bahi/source` export condition), so the app needs no package build.
   resolve: { alias: preactInPlaceOfReact, conditions: ['@bahi/source', ...defaultClientConditions] },
   // hostingHeaders writes dist/_headers and dist/vercel.json (CSP, caching) from the same VITE_* settings.
-  plugins: [react({ refreshExclude: /./ }), tailwindcss(), checkAppConfig(), hostingHeaders()],
+  // preloadFont links Inter's one woff2 file from index.html, so it downloads with the scripts.
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), checkAppConfig(), hostingHeaders(), preloadFont()],
   build: {
     rolldownOptions: {
       onwarn(warning, warn) {

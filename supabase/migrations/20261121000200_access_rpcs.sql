@@ -114,6 +114,8 @@ begin
 end
 $$;
 
+-- Dropped first so the file applies again over a later version of the function (20261126100000 adds full_name).
+drop function if exists public.admin_list_users();
 create or replace function public.admin_list_users()
 returns table (
   id uuid,

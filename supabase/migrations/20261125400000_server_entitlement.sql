@@ -180,6 +180,8 @@ begin
 end
 $$;
 
+-- Dropped first so the file applies again over a later version of the function (20261126100000 adds full_name).
+drop function if exists public.admin_list_users();
 create or replace function public.admin_list_users()
 returns table (
   id uuid,
@@ -219,6 +221,9 @@ begin
   order by a.created_at desc;
 end
 $$;
+-- Dropped and created again above: only signed-in callers (whom it checks for the admin role) and the server.
+revoke all on function public.admin_list_users() from public, anon, authenticated;
+grant execute on function public.admin_list_users() to authenticated, service_role;
 
 create or replace function public.admin_list_subscriptions()
 returns table (

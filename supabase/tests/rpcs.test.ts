@@ -164,16 +164,21 @@ describe('with an admin', () => {
     expect(await scalar({ role: 'service_role' }, `select public.is_admin_secure('${ADMIN}') as v`)).toBe(true);
   });
 
-  it('admin_list_users shows every account with roles and latest subscription', async () => {
+  it('admin_list_users shows every account with its name, roles and latest subscription', async () => {
     const rows = await as<{
       id: string;
       email: string;
+      full_name: string | null;
       roles: string[];
       latest_subscription: { status: string } | null;
     }>(db, admin, 'select * from public.admin_list_users()');
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(rows).toHaveLength(3);
     expect(byId.get(DEMO)?.email).toBe('demo@bahi.local');
+    // The names seed.sql gives its accounts; the account created here has none.
+    expect(byId.get(DEMO)?.full_name).toBe('Asha Mehta');
+    expect(byId.get(ADMIN)?.full_name).toBe('Bahi Admin');
+    expect(byId.get(OTHER)?.full_name).toBeNull();
     expect(byId.get(DEMO)?.roles).toEqual(['free_user']);
     expect(byId.get(DEMO)?.latest_subscription?.status).toBe('active');
     expect(byId.get(ADMIN)?.roles).toEqual(['admin', 'free_user']);

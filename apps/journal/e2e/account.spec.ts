@@ -52,6 +52,8 @@ test('admin: the bootstrap admin gets its roles, sees every user, grants and rev
   await page.waitForURL(/\/(dashboard|onboarding)$/);
   await page.goto('/admin');
   await expect(page.getByText('demo@bahi.local').first()).toBeVisible();
+  // Each user's name (the seed's demo trader is Asha Mehta) beside the email, not "—".
+  await expect(page.getByRole('row').filter({ hasText: 'demo@bahi.local' }).getByText('Asha Mehta')).toBeVisible();
   await page.getByRole('button', { name: `Grant free access: ${trader.email}` }).click();
   await expect(page.getByText('Granted free access.').first()).toBeVisible();
   await page.getByRole('button', { name: `Revoke free access from ${trader.email}` }).click();

@@ -44,7 +44,8 @@ test('funds, a playbook and its adherence, the notebook, the gallery and the ass
   await trade.getByLabel('Entry time (IST)').fill('2026-11-18T09:45');
   await trade.getByLabel('Exit price (₹)').fill('812');
   await trade.getByLabel('Exit time (IST)').fill('2026-11-18T11:30');
-  await trade.getByLabel('Playbook').selectOption({ label: 'Gap and go' });
+  await trade.getByLabel('Playbook').click();
+  await page.getByRole('option', { name: 'Gap and go' }).click();
   await trade.getByRole('checkbox', { name: 'Gap above the previous high' }).click();
   await expect(trade.getByRole('group', { name: 'Rules followed (1 of 2)' })).toBeVisible();
   await trade.getByRole('button', { name: 'Save trade' }).click();

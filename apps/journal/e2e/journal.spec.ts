@@ -74,10 +74,15 @@ test('log a trade, import a Zerodha tradebook, and see both on the dashboard, ca
   const stats = page.getByRole('region', { name: 'Statistics' });
   await expect(stats.getByText('after charges · 3 trades')).toBeVisible();
   await expect(stats.getByText('3 of 3 trades')).toBeVisible();
-  await expect(stats).toContainText(`+₹${net.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
+  // The money rule (packages/ui/README.md): a figure that is read is exact, with paise, and reads the same on every
+  // screen: the dashboard's stat card, the calendar's day and the assistant's answer.
+  const exactNet = `+₹${net.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const netCard = stats.locator('[data-slot="stat"]').filter({ hasText: 'Net P&L' });
+  await expect(netCard.getByText(exactNet, { exact: true })).toBeVisible();
 
   await page.goto('/calendar?month=2026-11');
-  await expect(page.getByRole('button', { name: /^18 Nov(ember)? 2026: \+₹[\d,.]+ net, 3 trades$/ })).toBeVisible();
+  const day = new RegExp(`^18 Nov(ember)? 2026: ${exactNet.replace(/[+.]/g, '\\$&')} net, 3 trades$`);
+  await expect(page.getByRole('button', { name: day })).toBeVisible();
 
   // Time analysis by IST entry: INFY 09:30 in 09:15–10:00; TCS 10:00 and RELIANCE 10:15 in 10:00–11:00.
   await page.goto('/analytics');
@@ -87,4 +92,11 @@ test('log a trade, import a Zerodha tradebook, and see both on the dashboard, ca
   for (const symbol of ['RELIANCE', 'INFY', 'TCS']) {
     await expect(page.getByRole('cell', { name: new RegExp(`^${symbol}\\b`) }).first()).toBeVisible();
   }
+
+  await page.goto('/Bahi-AI');
+  await page.getByRole('textbox', { name: 'Ask about your trades' }).fill("What's my win rate?");
+  await page.getByRole('button', { name: 'Send' }).click();
+  const log = page.getByRole('log', { name: 'Conversation' });
+  await expect(log).toContainText(`${exactNet} net over 3 trades`);
+  await expect(log.getByRole('row', { name: /^Net P&L / })).toContainText(exactNet);
 });

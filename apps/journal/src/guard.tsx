@@ -1,7 +1,7 @@
-import { classifyRoute } from '@bahi/auth-machine';
+import { classifyRoute, MESSAGES } from '@bahi/auth-machine';
 import { useAccess } from '@bahi/auth-machine/react';
 import { PLANS } from '@bahi/billing';
-import { Alert, Button, CenteredPage, SecureContent, SubscriptionRequired, VerifyingAccess } from '@bahi/ui';
+import { AccessUnavailable, SecureContent, SubscriptionRequired, VerifyingAccess } from '@bahi/ui';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 
@@ -17,16 +17,7 @@ export function AccessGuard({ children }: { children: ReactNode }) {
     case 'subscriptionRequired':
       return <SubscriptionRequired plans={PLANS} />;
     case 'unavailable':
-      return (
-        <CenteredPage>
-          <Alert variant="error" title="Access check failed">
-            {message}
-          </Alert>
-          <Button className="mt-4" onClick={retry}>
-            Try again
-          </Button>
-        </CenteredPage>
-      );
+      return <AccessUnavailable message={message ?? MESSAGES.accessCheckUnavailable} onRetry={retry} />;
     default:
       return <VerifyingAccess />;
   }

@@ -18,11 +18,15 @@ const row = (patch: Partial<SubscriptionRow>): SubscriptionRow => ({
 
 describe('subscriptionState', () => {
   it('follows the payment flow first', () => {
-    expect(subscriptionState({ status: 'creatingOrder', message: null }, 'yearly', null, noCancel, now)).toEqual({
+    expect(
+      subscriptionState({ status: 'creatingOrder', message: null }, 'yearly', { data: null }, noCancel, now),
+    ).toEqual({
       status: 'creating-order',
       plan: 'yearly',
     });
-    expect(subscriptionState({ status: 'paymentWindowOpen', message: null }, 'monthly', null, noCancel, now)).toEqual({
+    expect(
+      subscriptionState({ status: 'paymentWindowOpen', message: null }, 'monthly', { data: null }, noCancel, now),
+    ).toEqual({
       status: 'checkout-open',
       plan: 'monthly',
     });
@@ -30,7 +34,7 @@ describe('subscriptionState', () => {
       subscriptionState(
         { status: 'canceled', message: 'Payment canceled. You can try again later.' },
         'monthly',
-        row({}),
+        { data: row({}) },
         noCancel,
         now,
       ),
@@ -38,15 +42,28 @@ describe('subscriptionState', () => {
   });
 
   it('shows no plan, an active plan, a cancelled one still running, and an expired one', () => {
-    expect(subscriptionState(idle, 'monthly', null, noCancel, now)).toEqual({ status: 'no-plan' });
-    expect(subscriptionState(idle, 'monthly', row({}), noCancel, now)).toMatchObject({ status: 'active' });
-    expect(subscriptionState(idle, 'monthly', row({ cancelled_at: '2026-11-20T00:00:00Z' }), noCancel, now)).toEqual({
+    expect(subscriptionState(idle, 'monthly', { data: null }, noCancel, now)).toEqual({ status: 'no-plan' });
+    expect(subscriptionState(idle, 'monthly', { data: row({}) }, noCancel, now)).toMatchObject({ status: 'active' });
+    expect(
+      subscriptionState(idle, 'monthly', { data: row({ cancelled_at: '2026-11-20T00:00:00Z' }) }, noCancel, now),
+    ).toEqual({
       status: 'cancelled-active',
       plan: 'monthly',
       endDate: '2026-12-01T00:00:00Z',
     });
-    expect(subscriptionState(idle, 'monthly', row({ end_date: '2026-11-20T00:00:00Z' }), noCancel, now)).toMatchObject({
+    expect(
+      subscriptionState(idle, 'monthly', { data: row({ end_date: '2026-11-20T00:00:00Z' }) }, noCancel, now),
+    ).toMatchObject({
       status: 'expired',
     });
+  });
+
+  it('offers no plans until the subscription has loaded, and says when it could not be', () => {
+    expect(subscriptionState(idle, 'monthly', { data: undefined, error: null }, noCancel, now)).toEqual({
+      status: 'loading',
+    });
+    expect(
+      subscriptionState(idle, 'monthly', { data: undefined, error: new Error('Failed to fetch') }, noCancel, now),
+    ).toEqual({ status: 'load-failed', detail: 'Failed to fetch' });
   });
 });

@@ -2,11 +2,14 @@ import { subscriptionState as accessState, messages } from '@bahi/billing';
 import type { PlanId, SubscriptionState } from '@bahi/ui';
 import type { SubscriptionRow } from './data';
 
-/** What the subscription page shows, from the payment flow's status and the user's newest subscription. */
+/**
+ * What the subscription page shows, from the payment flow's status and the query of the user's newest subscription
+ * (`data` is undefined until it has loaded, null when there is none).
+ */
 export function subscriptionState(
   payment: { status: string; message: string | null },
   plan: PlanId,
-  row: SubscriptionRow | null | undefined,
+  subscription: { data?: SubscriptionRow | null; error?: { message: string } | null },
   cancel: { isBusy: boolean; message: string | null; status: string },
   now = Date.now(),
 ): SubscriptionState {
@@ -26,6 +29,11 @@ export function subscriptionState(
       return { status: 'canceled' };
     case 'failed':
       return { status: 'failed', message: payment.message ?? messages.orderFailed };
+  }
+  // Plans are offered only once we know the user has none: a subscriber must not be shown "Choose a plan".
+  const row = subscription.data;
+  if (row === undefined) {
+    return subscription.error ? { status: 'load-failed', detail: subscription.error.message } : { status: 'loading' };
   }
   if (!row?.end_date || !row.plan) return { status: 'no-plan' };
   const endDate = row.end_date;

@@ -25,4 +25,23 @@ describe('createChannelBroadcast', () => {
     a.post('refresh');
     await expect(received).resolves.toBe('refresh');
   });
+
+  it('does not hand a view its own posts: the view that logs out is not reloaded by its own refresh', async () => {
+    const view = createChannelBroadcast('own-channel');
+    const other = createChannelBroadcast('own-channel');
+    const own: string[] = [];
+    const stopOwn = view.subscribe((message) => own.push(message));
+    const received = new Promise<string>((resolve) => {
+      const stop = other.subscribe((message) => {
+        stop();
+        resolve(message);
+      });
+    });
+    view.post('refresh');
+    await expect(received).resolves.toBe('refresh');
+    // Delivery is a task per receiver: let any queued one for `view` run before looking.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stopOwn();
+    expect(own).toEqual([]);
+  });
 });

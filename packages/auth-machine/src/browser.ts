@@ -3,18 +3,22 @@ import type { Broadcast, Clock, StoragePorts } from './ports.ts';
 /** The channel views of the app use to talk to each other. */
 export const BROADCAST_CHANNEL_NAME = 'bahi-auth';
 
-/** A {@link Broadcast} over BroadcastChannel; a no-op where BroadcastChannel does not exist. */
+/**
+ * A {@link Broadcast} over BroadcastChannel; a no-op where BroadcastChannel does not exist. Posts and listeners share
+ * one channel object: a BroadcastChannel delivers to every other object of that name, in this view too, so a second
+ * object would hand a view its own messages (a logout would reload the view that logged out).
+ */
 export function createChannelBroadcast(name: string = BROADCAST_CHANNEL_NAME): Broadcast {
   if (typeof BroadcastChannel === 'undefined') return { post: () => undefined, subscribe: () => () => undefined };
-  const sender = new BroadcastChannel(name);
+  const channel = new BroadcastChannel(name);
   return {
-    post: (message) => sender.postMessage(message),
+    post: (message) => channel.postMessage(message),
     subscribe(listener) {
-      const receiver = new BroadcastChannel(name);
-      receiver.onmessage = (event: MessageEvent) => {
+      const onMessage = (event: MessageEvent) => {
         if (typeof event.data === 'string') listener(event.data);
       };
-      return () => receiver.close();
+      channel.addEventListener('message', onMessage);
+      return () => channel.removeEventListener('message', onMessage);
     },
   };
 }

@@ -64,6 +64,7 @@ export { messageOr, validateCredentials } from './rules/credentials.ts';
 export { isOnboardingComplete, needsOnboarding, needsOnboardingSync } from './rules/onboarding.ts';
 export {
   findRecoveryToken,
+  isRefusedRecoveryLink,
   type RecoveryLocation,
   type RecoveryToken,
   serialiseRecoveryToken,

@@ -19,6 +19,7 @@ import { supabase } from '../supabase';
 interface UserRow {
   id: string;
   email: string;
+  full_name: string | null;
   created_at: string;
   last_sign_in_at: string | null;
   roles: string[];
@@ -63,6 +64,7 @@ export default function AdminPage() {
       return (data as UserRow[]).map((u) => ({
         id: u.id,
         email: u.email,
+        fullName: u.full_name ?? undefined,
         createdAt: u.created_at,
         lastSignInAt: u.last_sign_in_at ?? undefined,
         roles: u.roles.filter(isRole),

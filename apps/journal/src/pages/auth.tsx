@@ -1,4 +1,11 @@
-import { useAuthForm, usePasswordReset, useRequestPasswordReset, useSession } from '@bahi/auth-machine/react';
+import { messageOr } from '@bahi/auth-machine';
+import {
+  useAuthForm,
+  useOnboarding,
+  usePasswordReset,
+  useRequestPasswordReset,
+  useSession,
+} from '@bahi/auth-machine/react';
 import {
   ForgotPasswordScreen,
   LoginScreen,
@@ -8,13 +15,29 @@ import {
   type VerifyEmailStatus,
 } from '@bahi/ui';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { locationWithBootTokens } from '../boot-location';
 import { usePageDescription } from '../page-description';
 import { supabase } from '../supabase';
 
+/**
+ * Spec §4: a signed-in user who opens /login or /signup (a link, the back button) is checked again: a completed one
+ * goes on to /dashboard, one who has not finished onboarding to /onboarding. A sign-in on the page, or a session
+ * restored as the page loads, is checked by the auth provider already.
+ */
+function useLeaveWhenSignedIn() {
+  const { status } = useSession();
+  const { check } = useOnboarding();
+  const { pathname } = useLocation();
+  const [signedInOnArrival] = useState(status === 'signedIn');
+  useEffect(() => {
+    if (signedInOnArrival) check(pathname);
+  }, [signedInOnArrival, pathname, check]);
+}
+
 export function LoginPage() {
   usePageDescription();
+  useLeaveWhenSignedIn();
   const { status, error, signIn } = useAuthForm();
   return (
     <LoginScreen
@@ -27,6 +50,7 @@ export function LoginPage() {
 
 export function SignupPage() {
   usePageDescription();
+  useLeaveWhenSignedIn();
   const { status, error, signUp } = useAuthForm();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -71,7 +95,8 @@ export function ForgotPasswordPage() {
           await requestReset(address);
           setSentTo(address);
         } catch (e) {
-          setError(e instanceof Error ? e.message : 'Could not send the reset link. Please try again.');
+          // The service's message, or ours when it gave none (unreachable, a 5xx without one).
+          setError(messageOr(e, 'Could not send the reset link. Please try again.'));
         } finally {
           setBusy(false);
         }

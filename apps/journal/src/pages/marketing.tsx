@@ -10,8 +10,8 @@ import {
   legalBySlug,
   NotFound,
 } from '@bahi/ui';
-import { useContext } from 'react';
-import { Navigate } from 'react-router-dom';
+import { useContext, useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { SessionStatusContext } from '../auth-presence';
 import { usePageDescription } from '../page-description';
 
@@ -21,15 +21,20 @@ export const LANDING_REDIRECT_KEY = 'landingRedirected';
 /**
  * Spec §2: a logged-in user who opens / is sent to /dashboard once per browser session. The status is null until
  * the auth module has loaded, which it does only when a session is stored (app.tsx): nobody else can be signed in.
+ * Render only reads the flag; it is written when the navigation happens. A render may run twice (React's StrictMode in
+ * development) or be dropped, and a flag written there would be spent on a render that never sent anyone anywhere.
  */
 export function LandingRoute() {
   usePageDescription();
   const status = useContext(SessionStatusContext);
-  if (status === 'signedIn' && sessionStorage.getItem(LANDING_REDIRECT_KEY) !== 'true') {
+  const navigate = useNavigate();
+  const redirect = status === 'signedIn' && sessionStorage.getItem(LANDING_REDIRECT_KEY) !== 'true';
+  useEffect(() => {
+    if (!redirect) return;
     sessionStorage.setItem(LANDING_REDIRECT_KEY, 'true');
-    return <Navigate to="/dashboard" replace />;
-  }
-  return <LandingPage plans={PLANS} />;
+    navigate('/dashboard', { replace: true });
+  }, [redirect, navigate]);
+  return redirect ? null : <LandingPage plans={PLANS} />;
 }
 
 export function FeaturesIndexRoute() {

@@ -27,6 +27,13 @@ export default function PositionSizingPage() {
       ? fundsSummary(funds.data, trades.data, kolkataDate(new Date())).summary.currentCapital
       : undefined;
   const fromFunds = !capitalTyped && current !== undefined && current > 0;
+  const capitalStatus = capitalTyped
+    ? undefined
+    : funds.isLoading || trades.isLoading
+      ? 'loading'
+      : funds.isError || trades.isError
+        ? 'error'
+        : undefined;
   const values = fromFunds ? { ...entered, capital: String(Math.floor(current)) } : entered;
   const { result, errors } = computeSizing(values);
   const fromTable = sizingTableLotSize(values);
@@ -42,6 +49,11 @@ export default function PositionSizingPage() {
           : undefined
       }
       capitalSource={fromFunds ? 'Your current capital from Funds; type to change it.' : undefined}
+      capitalStatus={capitalStatus}
+      onRetryCapital={() => {
+        void funds.refetch();
+        void trades.refetch();
+      }}
       onChange={(next) => {
         if (next.capital !== values.capital) setCapitalTyped(true);
         setValues(applySizingChange(values, next));

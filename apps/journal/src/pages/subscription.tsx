@@ -23,7 +23,7 @@ function Subscription() {
   }, [cancelled, queryClient, user?.id]);
   return (
     <SubscriptionScreen
-      state={subscriptionState(payment, plan, subscription.data, cancel)}
+      state={subscriptionState(payment, plan, subscription, cancel)}
       plans={PLANS}
       onChoosePlan={(id) => {
         if (!isPlanId(id)) return;
@@ -31,6 +31,7 @@ function Subscription() {
         payment.pay(id);
       }}
       onCancelSubscription={() => cancel.cancel(subscription.data?.provider_subscription_id ?? undefined)}
+      onRetry={() => void subscription.refetch()}
     />
   );
 }

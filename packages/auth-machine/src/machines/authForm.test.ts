@@ -28,7 +28,6 @@ describe('auth form machine', () => {
     const { actor, ports } = start();
     actor.send({ type: 'SIGN_IN', credentials: { password: 'pw1234' } });
     expect(actor.getSnapshot().context.error).toBe(REQUIRED);
-    expect(ports.notifier.error).toHaveBeenCalledWith(REQUIRED);
     expect(ports.auth.signIn).not.toHaveBeenCalled();
   });
 
@@ -69,7 +68,15 @@ describe('auth form machine', () => {
     await waitFor(actor, (s) => s.context.error !== null);
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.error).toBe(fallback);
-    expect(ports.notifier.error).toHaveBeenCalledWith(fallback);
+  });
+
+  it('leaves its messages to the form: nothing goes to the notifier as well', async () => {
+    const { actor, ports } = start();
+    actor.send({ type: 'SIGN_IN', credentials: { password: 'pw1234' } });
+    ports.auth.signIn.mockRejectedValueOnce({ status: 400, message: 'Invalid login credentials' });
+    actor.send({ type: 'SIGN_IN', credentials: { email: 'a@b.in', password: 'wrong' } });
+    await waitFor(actor, (s) => s.context.error === 'Invalid login credentials');
+    expect(ports.notifier.error).not.toHaveBeenCalled();
   });
 
   it("shows the service's message when it gives one", async () => {

@@ -30,10 +30,11 @@ export function productSignUpRequest(credentials: Credentials, fullName: string,
 }
 
 /**
- * Sign-in and sign-up forms: validation, the call, and the message to show. A successful sign-in is then seen by the
- * session machine as SIGNED_IN.
+ * Sign-in and sign-up forms: validation, the call, and the message to show. The message is the form's to show
+ * (`context.error`, `useAuthForm().error`), once, beside the fields; the notifier is left to messages with no form. A
+ * successful sign-in is then seen by the session machine as SIGNED_IN.
  */
-export function createAuthFormMachine(ports: Pick<AuthPorts, 'auth' | 'notifier'>, config: { siteUrl: string }) {
+export function createAuthFormMachine(ports: Pick<AuthPorts, 'auth'>, config: { siteUrl: string }) {
   return setup({
     types: { context: {} as AuthFormContext, events: {} as AuthFormEvent },
     actors: {
@@ -46,9 +47,6 @@ export function createAuthFormMachine(ports: Pick<AuthPorts, 'auth' | 'notifier'
     actions: {
       refuseCredentials: assign({ error: MESSAGES.credentialsRequired }),
       clearError: assign({ error: null }),
-      notifyError: ({ context }) => {
-        if (context.error) ports.notifier.error(context.error);
-      },
     },
   }).createMachine({
     id: 'authForm',
@@ -56,11 +54,11 @@ export function createAuthFormMachine(ports: Pick<AuthPorts, 'auth' | 'notifier'
     initial: 'idle',
     on: {
       SIGN_IN: [
-        { guard: 'credentialsInvalid', target: '.idle', actions: ['refuseCredentials', 'notifyError'] },
+        { guard: 'credentialsInvalid', target: '.idle', actions: 'refuseCredentials' },
         { target: '.signingIn', actions: 'clearError' },
       ],
       SIGN_UP: [
-        { guard: 'credentialsInvalid', target: '.idle', actions: ['refuseCredentials', 'notifyError'] },
+        { guard: 'credentialsInvalid', target: '.idle', actions: 'refuseCredentials' },
         { target: '.signingUp', actions: 'clearError' },
       ],
     },
@@ -78,7 +76,7 @@ export function createAuthFormMachine(ports: Pick<AuthPorts, 'auth' | 'notifier'
           onDone: 'signedIn',
           onError: {
             target: 'idle',
-            actions: [assign({ error: ({ event }) => messageOr(event.error, MESSAGES.signInFailed) }), 'notifyError'],
+            actions: assign({ error: ({ event }) => messageOr(event.error, MESSAGES.signInFailed) }),
           },
         },
       },
@@ -94,7 +92,7 @@ export function createAuthFormMachine(ports: Pick<AuthPorts, 'auth' | 'notifier'
           onDone: 'signedUp',
           onError: {
             target: 'idle',
-            actions: [assign({ error: ({ event }) => messageOr(event.error, MESSAGES.signUpFailed) }), 'notifyError'],
+            actions: assign({ error: ({ event }) => messageOr(event.error, MESSAGES.signUpFailed) }),
           },
         },
       },

@@ -9,11 +9,11 @@ const completed = makeUser({ user_metadata: { onboarding_completed: true } });
 const fresh = makeUser({ user_metadata: { onboarding_completed: false } });
 const neverSignedIn = makeUser({ last_sign_in_at: null });
 
-async function check(user: AuthUser, pathname: string, options: { afterSignIn?: boolean; flag?: string } = {}) {
+async function check(user: AuthUser, pathname: string, options: { flag?: string } = {}) {
   const ports = createTestPorts({ pathname });
   if (options.flag !== undefined) ports.storage.local.setItem('onboarding_completed', options.flag);
   const actor = createActor(createOnboardingMachine(ports)).start();
-  actor.send({ type: 'CHECK', user, pathname, afterSignIn: options.afterSignIn });
+  actor.send({ type: 'CHECK', user, pathname });
   await waitFor(actor, (s) => !s.matches('checking') && !s.matches('syncing') && !s.matches('completing'));
   return { actor, ports };
 }
@@ -65,20 +65,19 @@ describe('onboarding machine', () => {
     expect(actor.getSnapshot().value).toBe('incomplete');
   });
 
-  it.each(['/login', '/signup'])('takes a completed user from %s to /dashboard after sign-in', async (path) => {
-    const { ports } = await check(completed, path, { afterSignIn: true });
+  it.each(['/login', '/signup'])('takes a signed-in, completed user from %s to /dashboard', async (path) => {
+    const { ports } = await check(completed, path);
     expect(ports.navigation.navigate).toHaveBeenCalledWith('/dashboard', { replace: true });
   });
 
-  it('leaves a completed user on other pages, and on /login without a sign-in', async () => {
-    expect(
-      (await check(completed, '/profile', { afterSignIn: true })).ports.navigation.navigate,
-    ).not.toHaveBeenCalled();
-    expect((await check(completed, '/login')).ports.navigation.navigate).not.toHaveBeenCalled();
+  it('leaves a completed user on other pages', async () => {
+    for (const path of ['/profile', '/forgot-password', '/reset-password']) {
+      expect((await check(completed, path)).ports.navigation.navigate).not.toHaveBeenCalled();
+    }
   });
 
-  it('sends an incomplete user from /login to /onboarding even after sign-in', async () => {
-    const { ports } = await check(fresh, '/login', { afterSignIn: true });
+  it('sends an incomplete user from /login to /onboarding, not to /dashboard', async () => {
+    const { ports } = await check(fresh, '/login');
     expect(ports.navigation.navigate).toHaveBeenCalledWith('/onboarding', { replace: true });
     expect(ports.navigation.navigate).not.toHaveBeenCalledWith('/dashboard', expect.anything());
   });

@@ -12,23 +12,21 @@ export interface OnboardingContext {
   user: AuthUser | null;
   /** The path the user is on. */
   pathname: string;
-  /** Whether the check follows a sign-in. */
-  afterSignIn: boolean;
 }
 
 /** Events the onboarding machine accepts. */
 export type OnboardingEvent =
-  /** Check the user on this path; `afterSignIn` when the check follows a sign-in. */
-  | { type: 'CHECK'; user: AuthUser; pathname: string; afterSignIn?: boolean }
+  /** Check the signed-in user on this path: after each sign-in, and when a signed-in user opens /login or /signup. */
+  | { type: 'CHECK'; user: AuthUser; pathname: string }
   /** The onboarding screen was finished. */
   | { type: 'COMPLETE' };
 
-/** Paths a completed user leaves for /dashboard right after signing in. */
+/** Paths a signed-in, completed user leaves for /dashboard: the forms have nothing left to offer them. */
 const AUTH_FORM_PATHS: readonly string[] = [PATHS.login, PATHS.signup];
 
 /**
  * Onboarding: sends users who have not completed it to /onboarding, syncs a local completion flag back to the server,
- * and takes a completed user from /login or /signup to /dashboard after sign-in.
+ * and takes a signed-in, completed user from /login or /signup to /dashboard.
  */
 export function createOnboardingMachine(ports: Pick<AuthPorts, 'auth' | 'storage' | 'navigation'>) {
   return setup({
@@ -48,7 +46,7 @@ export function createOnboardingMachine(ports: Pick<AuthPorts, 'auth' | 'storage
     guards: {
       onEmailVerification: ({ context }) => context.pathname === PATHS.emailVerification,
       verdictIs: ({ event }, verdict: OnboardingVerdict) => 'output' in event && event.output === verdict,
-      leavingAuthForm: ({ context }) => context.afterSignIn && AUTH_FORM_PATHS.includes(context.pathname),
+      onAuthForm: ({ context }) => AUTH_FORM_PATHS.includes(context.pathname),
       notOnOnboarding: ({ context }) => context.pathname !== PATHS.onboarding,
     },
     actions: {
@@ -57,17 +55,13 @@ export function createOnboardingMachine(ports: Pick<AuthPorts, 'auth' | 'storage
     },
   }).createMachine({
     id: 'onboarding',
-    context: { user: null, pathname: '', afterSignIn: false },
+    context: { user: null, pathname: '' },
     initial: 'idle',
     on: {
       CHECK: {
         target: '.deciding',
         reenter: true,
-        actions: assign(({ event }) => ({
-          user: event.user,
-          pathname: event.pathname,
-          afterSignIn: event.afterSignIn ?? false,
-        })),
+        actions: assign(({ event }) => ({ user: event.user, pathname: event.pathname })),
       },
     },
     states: {
@@ -112,7 +106,7 @@ export function createOnboardingMachine(ports: Pick<AuthPorts, 'auth' | 'storage
       },
       complete: {
         entry: enqueueActions(({ check, enqueue }) => {
-          if (check('leavingAuthForm')) enqueue('goToDashboard');
+          if (check('onAuthForm')) enqueue('goToDashboard');
         }),
       },
       /** No check on /email-verification. */

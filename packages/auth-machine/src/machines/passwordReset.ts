@@ -2,13 +2,15 @@ import { assign, fromPromise, setup } from 'xstate';
 import { STORAGE_KEYS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import type { AuthPorts, RecoveryVerification } from '../ports.ts';
-import { findRecoveryToken, type RecoveryToken } from '../rules/recovery.ts';
+import { findRecoveryToken, isRefusedRecoveryLink, type RecoveryToken } from '../rules/recovery.ts';
 import { allowedOrigins, type RedirectOriginsConfig, resetPasswordRedirect } from '../rules/redirect.ts';
 
 /** The password reset machine's context. */
 export interface PasswordResetContext {
   /** The recovery token read from the reset link, or null when there is none. */
   token: RecoveryToken | null;
+  /** The service refused the link (already used or expired) and redirected with an error instead of a token. */
+  linkRefused: boolean;
   /** The email a reset was requested for on this device, for verifying a recovery code. */
   storedEmail: string | null;
   /** The new password being set. */
@@ -26,14 +28,21 @@ export interface PasswordResetInput {
 /** Events the password reset machine accepts: set this new password. */
 export type PasswordResetEvent = { type: 'SUBMIT'; password: string };
 
-type ResetPorts = Pick<AuthPorts, 'auth' | 'storage' | 'notifier'>;
+type ResetPorts = Pick<AuthPorts, 'auth' | 'storage'>;
 
-/** The verification a recovery code allows: the token hash, the code with the stored email, or the code as a hash. */
+/** A recovery code as GoTrue mails it (`{{ .Token }}`): 6 to 10 digits. A link's `token` is the token's hash instead. */
+const RECOVERY_CODE = /^\d{6,10}$/;
+
+/**
+ * The verification a token allows: a token hash as it is (`token_hash`, or a link's `token`), a typed code with the
+ * email it was mailed to (kept by the forgot-password page). GoTrue refuses a hash sent as a code (403), and a code
+ * without its email cannot be verified.
+ */
 export function recoveryVerification(token: RecoveryToken, storedEmail: string | null): RecoveryVerification | null {
   if (token.tokenHash) return { type: 'recovery', tokenHash: token.tokenHash };
-  if (token.token && storedEmail) return { type: 'recovery', email: storedEmail, token: token.token };
-  if (token.token) return { type: 'recovery', tokenHash: token.token };
-  return null;
+  if (!token.token) return null;
+  if (!RECOVERY_CODE.test(token.token)) return { type: 'recovery', tokenHash: token.token };
+  return storedEmail ? { type: 'recovery', email: storedEmail, token: token.token } : null;
 }
 
 /**
@@ -53,7 +62,8 @@ export async function requestPasswordReset(
 
 /**
  * The reset-password page: finds the recovery token, then on SUBMIT tries in turn to set the session from the token
- * and update the password, to update the password in the current session, and to verify a recovery code.
+ * and update the password, to update the password in the current session, and to verify a recovery code. Its
+ * messages are for the page to show (`context.error`), not for the notifier.
  */
 export function createPasswordResetMachine(ports: ResetPorts) {
   return setup({
@@ -81,6 +91,7 @@ export function createPasswordResetMachine(ports: ResetPorts) {
       ),
     },
     guards: {
+      linkRefused: ({ context }) => context.linkRefused,
       tokenFound: ({ context }) => context.token !== null,
       hasSessionTokens: ({ context }) => !!context.token?.accessToken && !!context.token.refreshToken,
       canVerifyCode: ({ context }) =>
@@ -91,9 +102,6 @@ export function createPasswordResetMachine(ports: ResetPorts) {
       forgetPassword: assign({ password: '' }),
       showNoToken: assign({ error: MESSAGES.noResetToken }),
       showFailure: assign({ error: MESSAGES.resetFailed, password: '' }),
-      notifyError: ({ context }) => {
-        if (context.error) ports.notifier.error(context.error);
-      },
       forgetStoredToken: () => {
         ports.storage.session.removeItem(STORAGE_KEYS.recoveryToken);
         ports.storage.local.removeItem(STORAGE_KEYS.resetEmail);
@@ -106,6 +114,7 @@ export function createPasswordResetMachine(ports: ResetPorts) {
         ...input.location,
         stored: ports.storage.session.getItem(STORAGE_KEYS.recoveryToken),
       }),
+      linkRefused: isRefusedRecoveryLink(input.location),
       storedEmail: ports.storage.local.getItem(STORAGE_KEYS.resetEmail),
       password: '',
       error: null,
@@ -113,10 +122,14 @@ export function createPasswordResetMachine(ports: ResetPorts) {
     initial: 'locating',
     states: {
       locating: {
-        always: [{ guard: 'tokenFound', target: 'ready' }, { target: 'noToken' }],
+        always: [
+          { guard: 'linkRefused', target: 'failed' },
+          { guard: 'tokenFound', target: 'ready' },
+          { target: 'noToken' },
+        ],
       },
       /** 'No reset token found. Please request a new password reset link.' */
-      noToken: { entry: ['showNoToken', 'notifyError'] },
+      noToken: { entry: 'showNoToken' },
       ready: {
         on: { SUBMIT: { target: 'resetting', actions: 'assignPassword' } },
       },
@@ -168,9 +181,12 @@ export function createPasswordResetMachine(ports: ResetPorts) {
         },
       },
       succeeded: { type: 'final', entry: ['forgetPassword', 'forgetStoredToken'] },
-      /** 'Unable to reset password. The link may have expired or is invalid. Please request a new one.' */
+      /**
+       * 'Unable to reset password. The link may have expired or is invalid. Please request a new one.': every method
+       * failed, or the link was refused before any could run.
+       */
       failed: {
-        entry: ['showFailure', 'notifyError'],
+        entry: 'showFailure',
         on: { SUBMIT: { target: 'resetting', actions: 'assignPassword' } },
       },
     },

@@ -6,6 +6,8 @@ import { createTestPorts, describePath, graphEvents, makeSession, makeUser, type
 import { createSessionMachine, type SessionEvent } from './session.ts';
 
 const NOW = Date.parse('2026-03-10T12:00:00.000Z');
+/** Where supabase-js keeps the session (`sb-<project ref>-auth-token`). */
+const SUPABASE_SESSION_KEY = 'sb-bahi-auth-token';
 
 function start(ports: TestPorts = createTestPorts()) {
   const actor = createActor(createSessionMachine(ports)).start();
@@ -131,9 +133,40 @@ describe('session machine: logout', () => {
     ports.storage.local.setItem('onboarding_completed', 'true');
     ports.storage.local.setItem('isAuthenticated', 'true');
     ports.storage.local.setItem('theme', 'dark');
+    ports.storage.local.setItem(SUPABASE_SESSION_KEY, '{"access_token":"access-user-1"}');
     ports.storage.session.setItem('draft', 'x');
     return started;
   }
+
+  it('signs out while the session is still stored (the service revokes what supabase-js reads from storage)', async () => {
+    const { actor, ports } = signedIn();
+    let storedAtSignOut: string | null = null;
+    ports.auth.signOut.mockImplementationOnce(async () => {
+      storedAtSignOut = ports.storage.local.getItem(SUPABASE_SESSION_KEY);
+    });
+    actor.send({ type: 'SIGN_OUT' });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(storedAtSignOut).toBe('{"access_token":"access-user-1"}');
+    expect(ports.storage.local.entries()).toEqual({ onboarding_completed: 'true' });
+  });
+
+  it('keeps storage as it was when the sign-out fails: the user is still signed in', async () => {
+    const { actor, ports } = signedIn();
+    ports.auth.signOut.mockRejectedValueOnce({ status: 0 });
+    actor.send({ type: 'SIGN_OUT' });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(ports.storage.local.getItem(SUPABASE_SESSION_KEY)).toBe('{"access_token":"access-user-1"}');
+    expect(ports.storage.local.getItem('theme')).toBe('dark');
+  });
+
+  it('leaves no unload time behind once signed out', async () => {
+    const { actor, ports } = signedIn();
+    actor.send({ type: 'SIGN_OUT' });
+    await vi.advanceTimersByTimeAsync(100);
+    actor.send({ type: 'PAGE_UNLOAD' });
+    expect(ports.storage.local.entries()).toEqual({ onboarding_completed: 'true' });
+  });
 
   it('waits 100 ms, clears caches and storage except the onboarding flag, signs out and tells other views', async () => {
     const hub = createMemoryBroadcastHub();
@@ -204,8 +237,9 @@ describe('session machine: reload refresh', () => {
     expect(ports.auth.refreshSession).not.toHaveBeenCalled();
   });
 
-  it('records the unload time on PAGE_UNLOAD', () => {
+  it('records the unload time on PAGE_UNLOAD while signed in', () => {
     const { actor, ports } = start();
+    ports.auth.emit('INITIAL_SESSION', makeSession());
     vi.advanceTimersByTime(1234);
     actor.send({ type: 'PAGE_UNLOAD' });
     expect(ports.storage.local.getItem('lastUnloadAt')).toBe(String(NOW + 1234));

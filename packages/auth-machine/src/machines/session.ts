@@ -142,7 +142,6 @@ export function createSessionMachine(ports: SessionPorts) {
     invoke: [{ src: 'authStateChanges' }, { src: 'otherViews' }],
     on: {
       VIEW_REFRESH: { actions: ['clearCaches', 'reloadView'] },
-      PAGE_UNLOAD: { actions: 'recordUnload' },
       PASSWORD_RECOVERY: {
         target: '.passwordRecovery',
         actions: ['assignSession', 'keepRecoveryToken', 'goToResetPassword'],
@@ -194,6 +193,8 @@ export function createSessionMachine(ports: SessionPorts) {
           MFA_CHALLENGE_VERIFIED: { actions: 'assignSession' },
           SIGNED_OUT: { target: 'signedOut', actions: ['removeSession', 'clearCaches'] },
           SIGN_OUT: { target: 'signingOut' },
+          // Only a session needs the reload refresh; a signed-out view leaves nothing behind in storage.
+          PAGE_UNLOAD: { actions: 'recordUnload' },
         },
         states: {
           active: {},
@@ -223,17 +224,22 @@ export function createSessionMachine(ports: SessionPorts) {
         initial: 'waiting',
         states: {
           waiting: { after: { logoutDelay: 'signingOut' } },
+          // Storage is cleared once the service has signed out: supabase-js reads the session it revokes from storage,
+          // so clearing it first would sign out this device only and leave the session alive on the server.
           signingOut: {
-            entry: ['clearCaches', 'clearStorageKeepingOnboarding'],
+            entry: 'clearCaches',
             invoke: {
               id: 'signOut',
               src: 'signOut',
-              onDone: { target: '#session.signedOut', actions: ['removeSession', 'broadcastRefresh'] },
+              onDone: {
+                target: '#session.signedOut',
+                actions: ['clearStorageKeepingOnboarding', 'removeSession', 'broadcastRefresh'],
+              },
               onError: [
                 {
                   guard: 'isIgnoredSignOutError',
                   target: '#session.signedOut',
-                  actions: ['removeSession', 'broadcastRefresh'],
+                  actions: ['clearStorageKeepingOnboarding', 'removeSession', 'broadcastRefresh'],
                 },
                 { target: '#session.signedIn', actions: ['assignSignOutError', 'notifyError'] },
               ],

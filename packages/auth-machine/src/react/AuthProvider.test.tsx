@@ -120,8 +120,9 @@ describe('AuthProvider and useSession', () => {
     expect(text('user')).toBe('b@example.in');
   });
 
-  it('records the page unload for the reload refresh', () => {
+  it('records the page unload of a signed-in view for the reload refresh', () => {
     const ports = renderWith(<SessionProbe />);
+    act(() => ports.auth.emit('INITIAL_SESSION', makeSession(oldUser)));
     act(() => {
       window.dispatchEvent(new Event('pagehide'));
     });
@@ -199,6 +200,14 @@ describe('useOnboarding', () => {
     act(() => ports.auth.emit('SIGNED_IN', makeSession(oldUser)));
     await advance(0);
     expect(text('onboarding')).toBe('complete');
+    expect(ports.navigation.navigate).toHaveBeenCalledWith('/dashboard', { replace: true });
+  });
+
+  it('takes a user already signed in (a restored session) from /signup to /dashboard', async () => {
+    const ports = createTestPorts({ pathname: '/signup' });
+    renderWith(<OnboardingProbe />, ports);
+    act(() => ports.auth.emit('INITIAL_SESSION', makeSession(oldUser)));
+    await advance(0);
     expect(ports.navigation.navigate).toHaveBeenCalledWith('/dashboard', { replace: true });
   });
 

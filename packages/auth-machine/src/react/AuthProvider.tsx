@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { type Actor, createActor } from 'xstate';
 import type { AuthConfig } from '../config.ts';
 import { type AccessMachine, createAccessMachine } from '../machines/access.ts';
@@ -91,7 +91,6 @@ export function AuthProvider({ ports, config, machines: overrides, children }: A
   const status = useSelector(session, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]));
   const userId = useSelector(session, (s) => s.context.user?.id);
   const signedInUserId = status === 'signedIn' ? userId : undefined;
-  const previousStatus = useRef(status);
 
   useEffect(() => {
     if (typeof window === 'undefined') return;
@@ -100,15 +99,13 @@ export function AuthProvider({ ports, config, machines: overrides, children }: A
     return () => window.removeEventListener('pagehide', onPageHide);
   }, [session]);
 
-  // Onboarding is checked when a user signs in or the signed-in user changes (not on every token refresh); right after
-  // a sign-in it may also leave /login or /signup.
+  // Onboarding is checked when a user signs in or the signed-in user changes (not on every token refresh); on /login
+  // or /signup that also takes a completed user on to /dashboard.
   useEffect(() => {
-    const afterSignIn = previousStatus.current === 'signedOut';
-    previousStatus.current = status;
     const current = session.getSnapshot().context.user;
     if (!signedInUserId || !current) return;
-    onboarding.send({ type: 'CHECK', user: current, pathname: ports.navigation.pathname(), afterSignIn });
-  }, [status, signedInUserId, onboarding, session, ports]);
+    onboarding.send({ type: 'CHECK', user: current, pathname: ports.navigation.pathname() });
+  }, [signedInUserId, onboarding, session, ports]);
 
   // The admin bootstrap, once per signed-in user on this load.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRecoveryToken, serialiseRecoveryToken } from './recovery.ts';
+import { findRecoveryToken, isRefusedRecoveryLink, serialiseRecoveryToken } from './recovery.ts';
 
 const none = { hash: '', search: '', stored: null };
 
@@ -49,5 +49,23 @@ describe('findRecoveryToken', () => {
       accessToken: 'A&B',
       refreshToken: 'R',
     });
+  });
+});
+
+describe('isRefusedRecoveryLink', () => {
+  it("sees the service's error redirect in the fragment or the query", () => {
+    expect(
+      isRefusedRecoveryLink({
+        hash: '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+        search: '',
+      }),
+    ).toBe(true);
+    expect(isRefusedRecoveryLink({ hash: '', search: '?error_description=Email+link+is+invalid' })).toBe(true);
+  });
+
+  it('does not see one in a link with tokens, or in none', () => {
+    expect(isRefusedRecoveryLink({ hash: '#access_token=AT&refresh_token=RT&type=recovery', search: '' })).toBe(false);
+    expect(isRefusedRecoveryLink({ hash: '', search: '?token=123456' })).toBe(false);
+    expect(isRefusedRecoveryLink({ hash: '', search: '' })).toBe(false);
   });
 });

@@ -55,3 +55,14 @@ export function serialiseRecoveryToken(tokens: Record<string, string | undefined
   for (const [key, value] of Object.entries(tokens)) if (value) params.set(key, value);
   return params.toString();
 }
+
+/**
+ * The link came back refused: the service redirects an already used or expired link with `error`, `error_code` and
+ * `error_description` (in the fragment, or in the query under PKCE) instead of a token.
+ */
+export function isRefusedRecoveryLink(location: Pick<RecoveryLocation, 'hash' | 'search'>): boolean {
+  return [location.hash, location.search].some((raw) => {
+    const params = new URLSearchParams(raw.replace(/^[#?]/, ''));
+    return params.has('error') || params.has('error_code') || params.has('error_description');
+  });
+}

@@ -23,15 +23,43 @@ export const RPC = {
 } as const;
 
 interface ErrorLike {
+  name?: string;
   message?: string;
   status?: number;
   code?: string;
 }
 
+/** The status lines auth-js reports as the message of a 5xx whose body is not JSON. */
+const STATUS_LINES: Readonly<Record<number, string>> = {
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/**
+ * The service's own message, or undefined when it gave none and the callers' fallbacks ('Failed to sign in', …) apply.
+ * auth-js makes up a message where there is none: the browser's when no response came ("Failed to fetch"), the status
+ * line or `HTTP 502` for a 5xx without a JSON body, the body itself as JSON for one without a message field, the
+ * parser's error for a body that is not JSON.
+ */
+function serviceMessage({ name, message, status }: ErrorLike): string | undefined {
+  if (!message) return undefined;
+  if (name === 'AuthUnknownError') return undefined;
+  if (name === 'AuthRetryableFetchError') {
+    const madeUp =
+      !status || message === STATUS_LINES[status] || message === `HTTP ${status}` || /^[[{"]|^null$/.test(message);
+    if (madeUp) return undefined;
+  }
+  return message;
+}
+
 /** `status`: the data API puts the HTTP status on the result, not on its error; 0 means no response came. */
 function fail(error: ErrorLike, status = error.status): ServiceFailure {
+  const message = serviceMessage(error);
   return new ServiceFailure({
-    ...(error.message ? { message: error.message } : {}),
+    ...(message ? { message } : {}),
     ...(status ? { status } : {}),
     ...(error.code !== undefined ? { code: error.code } : {}),
   });
@@ -70,7 +98,8 @@ export function createSupabaseAuthClient(client: SupabaseLike): AuthClient {
       return data.session;
     },
     async signOut() {
-      const { error } = await auth.signOut();
+      // This device's session, as the port says; supabase-js's default (`global`) would end every device's.
+      const { error } = await auth.signOut({ scope: 'local' });
       if (error) throw fail(error);
     },
     async refreshSession() {

@@ -40,7 +40,7 @@ describe('answerQuestion: setups', () => {
     expect(a.tooFew).toBe(false);
     expect(a.sample).toBe(11);
     expect(a.text).toBe(
-      'Best setup: ORB, +₹1,600 over 4 trades (75% won). Worst: VWAP fade, -₹1,200 over 4 trades (25% won). ' +
+      'Best setup: ORB, +₹1,600.00 over 4 trades (75% won). Worst: VWAP fade, −₹1,200.00 over 4 trades (25% won). ' +
         'Setups with fewer than 3 trades are listed but not ranked.',
     );
     expect(rows(a)).toEqual([
@@ -71,7 +71,7 @@ describe('answerQuestion: groups of the seven-trade journal', () => {
   it('weekday of the exit day: Mon +430 (T1 T2 T7, 1 won) best, Tue −480 (T3 T4 T6, 1 won) worst; Fri too small', () => {
     const a = ask('Which weekday is my best and worst?', 2);
     expect(a.text).toBe(
-      'Best weekday: Mon, +₹430 over 3 trades (33% won). Worst: Tue, -₹480 over 3 trades (33% won). ' +
+      'Best weekday: Mon, +₹430.00 over 3 trades (33% won). Worst: Tue, −₹480.00 over 3 trades (33% won). ' +
         'Weekdays with fewer than 2 trades are listed but not ranked.',
     );
     // T5, entered Thursday, closed Friday; T6, entered Friday, closed Tuesday
@@ -84,11 +84,11 @@ describe('answerQuestion: groups of the seven-trade journal', () => {
 
   it('time of day: only 09:15–10:00 (T1 T5 T7) has 2 trades', () => {
     expect(ask('What time of day do I trade best?', 2).text).toBe(
-      'Only one time of day has 2 or more trades: 09:15–10:00, +₹2,360 over 3 trades (67% won).',
+      'Only one time of day has 2 or more trades: 09:15–10:00, +₹2,360.00 over 3 trades (67% won).',
     );
     // With every bucket eligible: T4 at 14:30 (+2940) is best, T3 at 11:00 (−3300) worst.
     expect(ask('What time of day do I trade best?').text).toBe(
-      'Best time of day: 14:00–15:00, +₹2,940 over 1 trade (100% won). Worst: 11:00–12:00, -₹3,300 over 1 trade (0% won).',
+      'Best time of day: 14:00–15:00, +₹2,940.00 over 1 trade (100% won). Worst: 11:00–12:00, −₹3,300.00 over 1 trade (0% won).',
     );
   });
 
@@ -103,7 +103,7 @@ describe('answerQuestion: groups of the seven-trade journal', () => {
       ['NIFTY26NOVFUT', -3300, 1],
     ]);
     expect(a.text).toBe(
-      'Best symbol: RELIANCE, +₹3,900 over 2 trades (100% won). Worst: NIFTY26NOVFUT, -₹3,300 over 1 trade (0% won).',
+      'Best symbol: RELIANCE, +₹3,900.00 over 2 trades (100% won). Worst: NIFTY26NOVFUT, −₹3,300.00 over 1 trade (0% won).',
     );
     expect(a.figures[0]?.link).toEqual({ kind: 'trades', filter: { symbol: 'RELIANCE' }, label: 'RELIANCE' });
     expect(a.links).toEqual([{ kind: 'analytics', filter: {}, label: 'Open in analytics' }]);
@@ -115,7 +115,9 @@ describe('answerQuestion: groups of the seven-trade journal', () => {
       ['Long', 480, 5],
       ['Short', 870, 2],
     ]);
-    expect(a.text).toBe('Best side: Short, +₹870 over 2 trades (50% won). Worst: Long, +₹480 over 5 trades (40% won).');
+    expect(a.text).toBe(
+      'Best side: Short, +₹870.00 over 2 trades (50% won). Worst: Long, +₹480.00 over 5 trades (40% won).',
+    );
   });
 
   it('holding time: < 5 min (T1 T7) +960 best, 30 min–2 h (T3 T4) −360 worst', () => {
@@ -127,7 +129,7 @@ describe('answerQuestion: groups of the seven-trade journal', () => {
       ['overnight', 1400, 1],
       ['multi-day', -120, 1],
     ]);
-    expect(a.text.startsWith('Best holding time: < 5 min, +₹960 over 2 trades (50% won). Worst: 30 min–2 h')).toBe(
+    expect(a.text.startsWith('Best holding time: < 5 min, +₹960.00 over 2 trades (50% won). Worst: 30 min–2 h')).toBe(
       true,
     );
   });
@@ -141,13 +143,13 @@ describe('answerQuestion: emotions and mistakes', () => {
       ['anxious', -3300, 1],
       ['calm', 3900, 2],
     ]);
-    expect(a.text).toBe('fomo: -₹3,830 over 2 trades (0% won). 4 trades of 7 carry an emotion, net +₹70.');
+    expect(a.text).toBe('fomo: −₹3,830.00 over 2 trades (0% won). 4 trades of 7 carry an emotion, net +₹70.00.');
   });
 
   it('mistakes, most expensive first, and what all trades with a mistake made', () => {
     const a = ask('What are my most expensive mistakes?');
     expect(a.text).toBe(
-      'no stop: -₹3,300 over 1 trade (0% won); chased entry: -₹530 over 1 trade (0% won). 2 trades of 7 carry a mistake, net -₹3,830.',
+      'no stop: −₹3,300.00 over 1 trade (0% won); chased entry: −₹530.00 over 1 trade (0% won). 2 trades of 7 carry a mistake, net −₹3,830.00.',
     );
   });
 
@@ -173,10 +175,10 @@ describe('answerQuestion: streaks, charges and R', () => {
     });
   });
 
-  it('charges 320 on 7 trades: 19% of the +1,670 gross, ₹46 a trade, by segment', () => {
+  it('charges 320 on 7 trades: 19% of the +1,670 gross, ₹45.71 a trade (320 ÷ 7), by segment', () => {
     const a = ask('How much have I paid in charges?');
     expect(a.text).toBe(
-      'You paid ₹320 in charges on 7 trades (₹46 a trade). That is 19% of your +₹1,670 gross P&L; net after charges +₹1,350.',
+      'You paid ₹320.00 in charges on 7 trades (₹45.71 a trade). That is 19% of your +₹1,670.00 gross P&L; net after charges +₹1,350.00.',
     );
     expect(rows(a).slice(5)).toEqual([
       ['Charges on equity', 170, 5],
@@ -189,7 +191,7 @@ describe('answerQuestion: streaks, charges and R', () => {
     const losing = { trades: [trade({ id: 'l', netPnl: -120, grossPnl: -100, charges: 20 })] };
     const a = answerQuestion('brokerage?', losing, { now });
     expect(a.text).toBe(
-      'You paid ₹20 in charges on 1 trade (₹20 a trade). Your trades made -₹100 before charges, so charges took the net to -₹120.',
+      'You paid ₹20.00 in charges on 1 trade (₹20.00 a trade). Your trades made −₹100.00 before charges, so charges took the net to −₹120.00.',
     );
     expect(a.figures[3]).toMatchObject({ label: 'Charges as a share of gross P&L', value: null });
   });
@@ -217,8 +219,8 @@ describe('answerQuestion: periods', () => {
     expect(a.sample).toBe(5);
     // 960 − 530 − 3,300 + 2,940 + 1,400 = 1,470 on 2, 3 and 6 Nov; won T1 T4 T5; charges 40 + 30 + 50 + 60 + 100
     expect(a.text).toBe(
-      'Last week (2 Nov – 8 Nov 2026): +₹1,470 net over 5 trades on 3 days, 3 won (60%), charges ₹280. ' +
-        'Biggest win RELIANCE +₹2,940. Biggest loss NIFTY26NOVFUT -₹3,300. With fewer than 10 trades the win rate says little yet.',
+      'Last week (2 Nov – 8 Nov 2026): +₹1,470.00 net over 5 trades on 3 days, 3 won (60%), charges ₹280.00. ' +
+        'Biggest win RELIANCE +₹2,940.00. Biggest loss NIFTY26NOVFUT −₹3,300.00. With fewer than 10 trades the win rate says little yet.',
     );
     expect(a.figures.find((f) => f.label === 'Largest loss')?.link).toEqual({
       kind: 'trade',
@@ -247,7 +249,7 @@ describe('answerQuestion: periods', () => {
       ['Win rate', 3 / 7, 7],
       ['Profit factor', 5300 / 3950, 7],
       ['Expectancy per trade', expect.closeTo(1350 / 7, 9), 7],
-      ['Max drawdown', 360, 7],
+      ['Max drawdown', -360, 7], // a fall, negative as the dashboard shows it
       ['Charges', 320, 7],
     ]);
   });
@@ -264,8 +266,8 @@ describe('answerQuestion: periods', () => {
     expect(a.topic).toBe('symbols');
     expect(a.sample).toBe(5);
     expect(a.text).toBe(
-      'Last week (2 Nov – 8 Nov 2026): Best symbol: RELIANCE, +₹3,900 over 2 trades (100% won). ' +
-        'Worst: NIFTY26NOVFUT, -₹3,300 over 1 trade (0% won).',
+      'Last week (2 Nov – 8 Nov 2026): Best symbol: RELIANCE, +₹3,900.00 over 2 trades (100% won). ' +
+        'Worst: NIFTY26NOVFUT, −₹3,300.00 over 1 trade (0% won).',
     );
     expect(a.figures[0]?.link).toEqual({
       kind: 'trades',

@@ -8,9 +8,9 @@ import { INSIGHT_QUESTIONS, matchIntent } from './intent';
 import { inRange, periodRange, shortDate } from './period';
 import type { InsightAnswer, InsightFigure, InsightJournal, InsightLink, InsightOptions, InsightTopic } from './types';
 
-/** Net P&L as the journal shows it: signed, to the rupee. */
-const pnl = (rupees: number) => formatINR(rupees, { paise: 'never', sign: 'exceptZero' });
-const inr = (rupees: number) => formatINR(rupees, { paise: 'never' });
+/** Amounts as every screen shows them (the money rule in packages/ui/README.md): exact, P&L signed. */
+const pnl = (rupees: number) => formatINR(rupees, { sign: 'exceptZero' });
+const inr = (rupees: number) => formatINR(rupees);
 const pct = (fraction: number) => `${Math.round(fraction * 100)}%`;
 const trades = (n: number) => (n === 1 ? '1 trade' : `${n} trades`);
 const r = (value: number) => `${value < 0 ? '−' : ''}${Math.abs(value).toFixed(2)}R`;
@@ -274,7 +274,13 @@ function periodSummary(c: Context): InsightAnswer {
     { label: 'Win rate', value: s.winRate.value, unit: 'percent', n: s.trades },
     { label: 'Profit factor', value: s.profitFactor.value, unit: 'ratio', n: s.trades },
     { label: 'Expectancy per trade', value: s.expectancy.value, unit: 'pnl', n: s.trades },
-    { label: 'Max drawdown', value: s.maxDrawdown.value, unit: 'inr', n: s.trades },
+    // A fall, shown as the dashboard shows it: −₹360.00 (0 − x, so no drawdown is ₹0.00 rather than −0).
+    {
+      label: 'Max drawdown',
+      value: s.maxDrawdown.value === null ? null : 0 - s.maxDrawdown.value,
+      unit: 'pnl',
+      n: s.trades,
+    },
     { label: 'Charges', value: s.charges.value, unit: 'inr', n: s.trades },
   ];
   if (win) figures.push({ label: 'Largest win', value: win.netPnl, unit: 'pnl', n: s.wins, link: tradeLink(win) });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatINR, formatINRCompact, formatPaise, formatPaiseCompact, groupIndian } from './inr';
 
-// Every expected value below was worked out by hand from the rules in inr.ts, not by running the code.
+// Every expected value below was worked out by hand from the money rule (packages/ui/README.md, "Money"; the details
+// in inr.ts), not by running the code. "−" is U+2212, the real minus sign; "-" in an input is JavaScript's.
+const MINUS = '\u2212';
 
 describe('groupIndian', () => {
   it.each([
@@ -10,6 +12,7 @@ describe('groupIndian', () => {
     ['1000', '1,000'],
     ['99999', '99,999'],
     ['100000', '1,00,000'],
+    ['123456', '1,23,456'],
     ['1234567', '12,34,567'],
     ['12345678', '1,23,45,678'],
     ['123456789012', '1,23,45,67,89,012'],
@@ -18,63 +21,79 @@ describe('groupIndian', () => {
   });
 });
 
-describe('formatINR (full, Indian grouping)', () => {
+describe('formatINR: exact, with paise, Indian grouping', () => {
   it.each<[number, string]>([
-    [0, '₹0'],
-    [5, '₹5'],
-    [360, '₹360'],
-    [3240, '₹3,240'],
-    [99_999, '₹99,999'],
-    [1_00_000, '₹1,00,000'],
-    [12_34_567, '₹12,34,567'],
-    [1_23_45_678, '₹1,23,45,678'],
+    [0, '₹0.00'],
+    [5, '₹5.00'],
+    [600, '₹600.00'],
+    [3240, '₹3,240.00'],
+    [99_999, '₹99,999.00'],
+    [1_00_000, '₹1,00,000.00'],
+    [1_23_456.78, '₹1,23,456.78'],
+    [12_34_567, '₹12,34,567.00'],
+    [1_23_45_678, '₹1,23,45,678.00'],
     [0.5, '₹0.50'],
     [0.05, '₹0.05'],
     [12.5, '₹12.50'],
     [0.1 + 0.2, '₹0.30'], // 0.30000000000000004 in binary: still 30 paise
     [12_34_567.89, '₹12,34,567.89'],
-    [-1234, '-₹1,234'],
-    [-0.5, '-₹0.50'],
-    [-0, '₹0'],
+    [11_540, '₹11,540.00'],
     // nearest paisa: 0.004 → 0 paise, 0.005 → 1 paisa (0.005 × 100 = 0.5, half away from zero)
-    [0.004, '₹0'],
-    [-0.004, '₹0'],
+    [0.004, '₹0.00'],
     [0.125, '₹0.13'],
-    [999.999, '₹1,000'],
+    [999.999, '₹1,000.00'],
   ])('%d → %s', (amount, text) => {
     expect(formatINR(amount)).toBe(text);
   });
 
-  it('shows paise always or never on request', () => {
-    expect(formatINR(360, { paise: 'always' })).toBe('₹360.00');
-    expect(formatINR(12_34_567, { paise: 'always' })).toBe('₹12,34,567.00');
-    expect(formatINR(0.5, { paise: 'always' })).toBe('₹0.50');
-    expect(formatINR(12.49, { paise: 'never' })).toBe('₹12');
-    expect(formatINR(12.5, { paise: 'never' })).toBe('₹13');
-    expect(formatINR(-12.5, { paise: 'never' })).toBe('-₹13');
+  it('writes a negative amount with a real minus (U+2212) before the ₹, never a hyphen', () => {
+    expect(formatINR(-51_199.32)).toBe('−₹51,199.32');
+    expect(formatINR(-51_199.32).codePointAt(0)).toBe(0x2212);
+    expect(formatINR(-1234)).toBe(`${MINUS}₹1,234.00`);
+    expect(formatINR(-0.5)).toBe('−₹0.50');
+    expect(formatINR(-12_34_567.89)).toBe('−₹12,34,567.89');
+    expect(formatINR(-1234)).not.toContain('-');
+  });
+
+  it('shows no sign on an amount that is zero once rounded', () => {
+    expect(formatINR(-0)).toBe('₹0.00');
+    expect(formatINR(-0.004)).toBe('₹0.00');
     expect(formatINR(-0.4, { paise: 'never' })).toBe('₹0');
   });
 
+  it("shows paise only when there are any with paise: 'auto' (prices), or rounds them away with 'never'", () => {
+    expect(formatINR(360, { paise: 'auto' })).toBe('₹360');
+    expect(formatINR(3240, { paise: 'auto' })).toBe('₹3,240');
+    expect(formatINR(270, { paise: 'auto' })).toBe('₹270');
+    expect(formatINR(0.5, { paise: 'auto' })).toBe('₹0.50');
+    expect(formatINR(12_34_567, { paise: 'auto' })).toBe('₹12,34,567');
+    expect(formatINR(12.49, { paise: 'never' })).toBe('₹12');
+    expect(formatINR(12.5, { paise: 'never' })).toBe('₹13');
+    expect(formatINR(-12.5, { paise: 'never' })).toBe('−₹13');
+    expect(formatINR(1_25_000, { paise: 'never' })).toBe('₹1,25,000');
+  });
+
   it("signs gains as well as losses with sign: 'exceptZero' (P&L), never zero", () => {
-    expect(formatINR(2500, { sign: 'exceptZero' })).toBe('+₹2,500');
-    expect(formatINR(-2500, { sign: 'exceptZero' })).toBe('-₹2,500');
-    expect(formatINR(0, { sign: 'exceptZero' })).toBe('₹0');
-    expect(formatINR(2500, { sign: 'exceptZero', paise: 'always' })).toBe('+₹2,500.00');
-    expect(formatINR(0, { sign: 'exceptZero', paise: 'always' })).toBe('₹0.00');
+    expect(formatINR(2500, { sign: 'exceptZero' })).toBe('+₹2,500.00');
+    expect(formatINR(-2500, { sign: 'exceptZero' })).toBe('−₹2,500.00');
+    expect(formatINR(0, { sign: 'exceptZero' })).toBe('₹0.00');
+    expect(formatINR(3183.33, { sign: 'exceptZero' })).toBe('+₹3,183.33');
+    expect(formatINR(11_540, { sign: 'exceptZero' })).toBe('+₹11,540.00');
     // the sign follows the amount as shown: 0.004 → 0 paise; 0.4 → ₹0 once rounded to the rupee
-    expect(formatINR(0.004, { sign: 'exceptZero' })).toBe('₹0');
+    expect(formatINR(0.004, { sign: 'exceptZero' })).toBe('₹0.00');
+    expect(formatINR(-0.004, { sign: 'exceptZero' })).toBe('₹0.00');
     expect(formatINR(0.4, { sign: 'exceptZero', paise: 'never' })).toBe('₹0');
     expect(formatINR(0.5, { sign: 'exceptZero', paise: 'never' })).toBe('+₹1');
     expect(formatPaise(5, { sign: 'exceptZero' })).toBe('+₹0.05');
-    expect(formatINR(2500, { sign: 'auto' })).toBe('₹2,500');
+    expect(formatINR(2500, { sign: 'auto' })).toBe('₹2,500.00');
   });
 
   it('formats whole paise', () => {
-    expect(formatPaise(36_000)).toBe('₹360');
-    expect(formatPaise(324_000)).toBe('₹3,240');
+    expect(formatPaise(36_000)).toBe('₹360.00');
+    expect(formatPaise(324_000, { paise: 'auto' })).toBe('₹3,240');
     expect(formatPaise(50)).toBe('₹0.50');
     expect(formatPaise(123_456_750)).toBe('₹12,34,567.50');
-    expect(formatPaise(-150)).toBe('-₹1.50');
+    expect(formatPaise(-150)).toBe('−₹1.50');
     expect(() => formatPaise(1.5)).toThrow(RangeError);
   });
 
@@ -87,10 +106,10 @@ describe('formatINR (full, Indian grouping)', () => {
 
 describe('formatINRCompact (K, L, Cr; cut to two decimals, never rounded up)', () => {
   it.each<[number, string]>([
-    // below ₹1,000: in full
+    // below ₹1,000: in full, paise only when there are any
     [0, '₹0'],
     [0.5, '₹0.50'],
-    [360, '₹360'],
+    [600, '₹600'],
     [999, '₹999'],
     [999.5, '₹999.50'],
     [999.99, '₹999.99'],
@@ -101,6 +120,7 @@ describe('formatINRCompact (K, L, Cr; cut to two decimals, never rounded up)', (
     [3240, '₹3.24K'],
     [1999, '₹1.99K'], // 1.999K cut, not rounded to ₹2K
     [9999, '₹9.99K'],
+    [11_540, '₹11.54K'],
     [12_345, '₹12.34K'], // 12.345K cut, not rounded to 12.35K
     [99_999, '₹99.99K'], // never ₹1L
     [99_999.99, '₹99.99K'],
@@ -116,14 +136,14 @@ describe('formatINRCompact (K, L, Cr; cut to two decimals, never rounded up)', (
     [10_00_00_000, '₹10Cr'],
     [1_000_00_00_000, '₹1,000Cr'],
     [1_23_45_67_89_000, '₹12,345.67Cr'], // 12,345.6789Cr cut
-
     [1_23_456_00_00_000, '₹1,23,456Cr'],
-    // negatives are cut toward zero, symmetric with positives
-    [-1500, '-₹1.5K'],
-    [-99_999, '-₹99.99K'],
-    [-1_23_45_678, '-₹1.23Cr'],
-    [-0.5, '-₹0.50'],
-    [-999, '-₹999'],
+    // negatives: a real minus, cut toward zero, symmetric with positives
+    [-1500, '−₹1.5K'],
+    [-99_999, '−₹99.99K'],
+    [-1_23_45_678, '−₹1.23Cr'],
+    [-0.5, '−₹0.50'],
+    [-999, '−₹999'],
+    [-0.004, '₹0'], // zero once rounded to the paisa: no sign
   ])('%d → %s', (amount, text) => {
     expect(formatINRCompact(amount)).toBe(text);
   });
@@ -133,15 +153,15 @@ describe('formatINRCompact (K, L, Cr; cut to two decimals, never rounded up)', (
     expect(formatINRCompact(1_23_45_678, { maxFractionDigits: 1 })).toBe('₹1.2Cr');
     expect(formatINRCompact(1_05_000, { maxFractionDigits: 1 })).toBe('₹1L'); // 1.05 cut to 1.0
     expect(formatINRCompact(1_99_999, { maxFractionDigits: 0 })).toBe('₹1L');
-    expect(formatINRCompact(-1500, { maxFractionDigits: 0 })).toBe('-₹1K');
+    expect(formatINRCompact(-1500, { maxFractionDigits: 0 })).toBe('−₹1K');
   });
 
   it("signs gains as well as losses with sign: 'exceptZero'", () => {
     expect(formatINRCompact(2500, { sign: 'exceptZero' })).toBe('+₹2.5K');
     expect(formatINRCompact(99_999, { sign: 'exceptZero' })).toBe('+₹99.99K');
-    expect(formatINRCompact(-12_34_567, { sign: 'exceptZero' })).toBe('-₹12.34L');
+    expect(formatINRCompact(-12_34_567, { sign: 'exceptZero' })).toBe('−₹12.34L');
     expect(formatINRCompact(999.5, { sign: 'exceptZero' })).toBe('+₹999.50'); // below ₹1,000: in full, signed
-    expect(formatINRCompact(-0.5, { sign: 'exceptZero' })).toBe('-₹0.50');
+    expect(formatINRCompact(-0.5, { sign: 'exceptZero' })).toBe('−₹0.50');
     expect(formatINRCompact(0, { sign: 'exceptZero' })).toBe('₹0');
     expect(formatPaiseCompact(1_00_000_00, { sign: 'exceptZero' })).toBe('+₹1L');
   });

@@ -1,22 +1,25 @@
 /**
  * INR formatting, the project's own (see INDIA.md: `Intl` compact notation rounds 99,999 up to "1L" and varies
- * with the browser's CLDR data).
+ * with the browser's CLDR data). One rule for every amount a person reads (packages/ui/README.md, "Money"):
+ * `formatINR` exact, with paise, wherever a figure is read; `formatINRCompact` (K, L, Cr) only where space forces it
+ * (chart axes, calendar cells).
  *
  * Rules (all arithmetic is on whole paise, so there are no binary floating point surprises):
  * - Input is rupees as a number (`formatINR`, `formatINRCompact`) or whole paise (`formatPaise`). Rupees are turned
  *   into paise by `Math.round(|amount| × 100)`, i.e. to the nearest paisa, half away from zero.
- * - Digits group the Indian way: the last three digits, then groups of two (₹12,34,567).
- * - Paise are shown, always with two digits, only when the amount has any (₹0.50, ₹12.05, ₹360); `paise: 'always'`
- *   always shows them (₹360.00) and `paise: 'never'` rounds to the nearest rupee, half away from zero.
- * - Negative amounts put an ASCII minus before the sign (-₹1,234), like `Intl.NumberFormat('en-IN')`. An amount that
- *   is zero once rounded has no minus (-0.001 → ₹0). `sign: 'exceptZero'` (P&L) also puts a plus before gains
- *   (+₹2,500, -₹2,500, ₹0), like `Intl`'s `signDisplay: 'exceptZero'`; the sign follows the amount as shown, so
- *   0.004 → ₹0 without a plus.
- * - Compact: below ₹1,000 the amount is shown in full (₹999.50). From ₹1,000 it is K (thousand), from ₹1,00,000 L
- *   (lakh), from ₹1,00,00,000 Cr (crore, the largest unit: ₹1,23,456Cr). The figure is cut (truncated toward zero),
- *   never rounded, to at most two decimals (or `maxFractionDigits`), and trailing zeros are dropped. So an amount
- *   never reads as more than it is and never jumps a unit: 99,999 → ₹99.99K, 99,99,999 → ₹99.99L,
- *   1,00,000 → ₹1L, 1,23,45,678 → ₹1.23Cr, -1,500 → -₹1.5K.
+ * - Digits group the Indian way: the last three digits, then groups of two (₹12,34,567.00).
+ * - Paise are always shown, with two digits (₹360.00, ₹0.50, ₹12,34,567.89): an exact figure reads the same on every
+ *   screen. `paise: 'auto'` shows them only when the amount has any (a price the product sets: ₹360, ₹3,240) and
+ *   `paise: 'never'` rounds to the nearest rupee, half away from zero.
+ * - A negative amount has a real minus sign (U+2212) before the ₹: −₹1,234.00. An amount that is zero once rounded
+ *   has no sign (-0.001 → ₹0.00). `sign: 'exceptZero'` (P&L) also puts a plus before gains (+₹2,500.00,
+ *   −₹2,500.00, ₹0.00), like `Intl`'s `signDisplay: 'exceptZero'`; the sign follows the amount as shown, so
+ *   0.004 → ₹0.00 without a plus. A screen keeps the sign and the amount on one line (ui's `Money`, `MoneyText`).
+ * - Compact: below ₹1,000 the amount is shown in full, paise only when it has any (₹999.50, ₹600). From ₹1,000 it
+ *   is K (thousand), from ₹1,00,000 L (lakh), from ₹1,00,00,000 Cr (crore, the largest unit: ₹1,23,456Cr). The
+ *   figure is cut (truncated toward zero), never rounded, to at most two decimals (or `maxFractionDigits`), and
+ *   trailing zeros are dropped. So an amount never reads as more than it is and never jumps a unit:
+ *   99,999 → ₹99.99K, 99,99,999 → ₹99.99L, 1,00,000 → ₹1L, 1,23,45,678 → ₹1.23Cr, -1,500 → −₹1.5K.
  * - A non-finite amount (NaN, ±Infinity) throws a RangeError.
  */
 
@@ -26,7 +29,7 @@ export type PaiseDisplay = 'auto' | 'always' | 'never';
 export type SignDisplay = 'auto' | 'exceptZero';
 
 export interface FormatINROptions {
-  /** Default 'auto': paise only when non-zero. */
+  /** Default 'always' (₹360.00); 'auto': paise only when non-zero (₹360, prices); 'never': to the rupee. */
   paise?: PaiseDisplay;
   /** Default 'auto'. */
   sign?: SignDisplay;
@@ -40,6 +43,8 @@ export interface FormatINRCompactOptions {
 }
 
 const RUPEE = '₹';
+/** U+2212 MINUS SIGN: the typographic minus, as wide as the plus, never taken for a hyphen. */
+const MINUS = '\u2212';
 
 /** Groups a string of digits the Indian way: "1234567" → "12,34,567". */
 export function groupIndian(digits: string): string {
@@ -62,7 +67,7 @@ function toPaise(rupees: number): number {
 
 /** The sign in front of ₹ for a whole number of paise, as shown (zero has none). */
 function signOf(paise: number, display: SignDisplay = 'auto'): string {
-  if (paise < 0) return '-';
+  if (paise < 0) return MINUS;
   return paise > 0 && display === 'exceptZero' ? '+' : '';
 }
 
@@ -71,10 +76,10 @@ function assertPaise(paise: number): void {
   if (!Number.isInteger(paise)) throw new RangeError(`Paise must be a whole number: ${paise}`);
 }
 
-/** Full format of a whole number of paise: formatPaise(123456750) → "₹12,34,567.50". */
+/** Exact format of a whole number of paise: formatPaise(123456750) → "₹12,34,567.50". */
 export function formatPaise(paise: number, options: FormatINROptions = {}): string {
   assertPaise(paise);
-  const display = options.paise ?? 'auto';
+  const display = options.paise ?? 'always';
   let abs = Math.abs(paise);
   if (display === 'never') abs = Math.round(abs / 100) * 100;
   const rupees = Math.floor(abs / 100);
@@ -85,7 +90,10 @@ export function formatPaise(paise: number, options: FormatINROptions = {}): stri
   return `${sign}${RUPEE}${groupIndian(String(rupees))}${paiseText}`;
 }
 
-/** Full format of an amount in rupees: formatINR(1234567) → "₹12,34,567", formatINR(0.5) → "₹0.50". */
+/**
+ * Exact format of an amount in rupees, for every figure a person reads: formatINR(1234567) → "₹12,34,567.00",
+ * formatINR(-51199.32) → "−₹51,199.32", formatINR(2500, { sign: 'exceptZero' }) → "+₹2,500.00".
+ */
 export function formatINR(rupees: number, options: FormatINROptions = {}): string {
   return formatPaise(toPaise(rupees), options);
 }
@@ -103,7 +111,7 @@ export function formatPaiseCompact(paise: number, options: FormatINRCompactOptio
   const digits = options.maxFractionDigits ?? 2;
   const abs = Math.abs(paise);
   const unit = UNITS.find((u) => abs >= u.paise);
-  if (!unit) return formatPaise(paise, { sign: options.sign });
+  if (!unit) return formatPaise(paise, { paise: 'auto', sign: options.sign });
   const scale = 10 ** digits;
   // Number of 1/scale units, cut toward zero: floor(abs / unit × scale) in integers.
   const cut = Math.floor((abs * scale) / unit.paise);
@@ -114,7 +122,10 @@ export function formatPaiseCompact(paise: number, options: FormatINRCompactOptio
   return `${sign}${RUPEE}${groupIndian(String(whole))}${fractionText}${unit.suffix}`;
 }
 
-/** Abbreviated format of an amount in rupees: 1,23,45,678 → "₹1.23Cr", 99,999 → "₹99.99K", -1,500 → "-₹1.5K". */
+/**
+ * Abbreviated format of an amount in rupees, only where space forces it (chart axes, calendar cells):
+ * 1,23,45,678 → "₹1.23Cr", 99,999 → "₹99.99K", -1,500 → "−₹1.5K".
+ */
 export function formatINRCompact(rupees: number, options: FormatINRCompactOptions = {}): string {
   return formatPaiseCompact(toPaise(rupees), options);
 }

@@ -1,4 +1,6 @@
-import { formatINR, formatINRCompact } from '@bahi/trading';
+import { formatINR } from '@bahi/trading';
+import { Fragment } from 'react';
+import { Money } from '../components/money';
 import { formatDate } from '../lib/dates';
 import { cn } from '../lib/utils';
 
@@ -63,12 +65,18 @@ function tone(pnl: number | undefined) {
 
 function DayContent({ day, data }: { day: number; data: CalendarDay | undefined }) {
   return (
-    <div className="flex h-full flex-col justify-between p-1.5">
-      <span className="text-xs">{day}</span>
+    <div className="flex h-full flex-col justify-between p-0.5 sm:p-1.5">
+      <span className="text-[0.625rem] sm:text-xs">{day}</span>
       {data ? (
         <span className="text-right">
-          <span className="block font-semibold tabular-nums">{formatINRCompact(data.pnl, { sign: 'exceptZero' })}</span>
-          <span className="block text-xs">
+          {/* Compact: a cell has no room for the exact amount, which the day's label and tooltip give. */}
+          <Money
+            value={data.pnl}
+            signed
+            abbreviate
+            className="block font-semibold text-[0.5625rem] tracking-tight sm:text-sm sm:tracking-normal"
+          />
+          <span className="hidden text-xs sm:block">
             {data.trades} {data.trades === 1 ? 'trade' : 'trades'}
           </span>
         </span>
@@ -80,7 +88,7 @@ function DayContent({ day, data }: { day: number; data: CalendarDay | undefined 
 /** What a day button says: "5 January 2026: +₹4,200.00 net, 3 trades". */
 function dayLabel(iso: string, data: CalendarDay | undefined): string {
   if (!data || data.trades === 0) return `${formatDate(iso)}: no trades`;
-  const pnl = formatINR(data.pnl, { paise: 'always', sign: 'exceptZero' });
+  const pnl = formatINR(data.pnl, { sign: 'exceptZero' });
   return `${formatDate(iso)}: ${pnl} net, ${data.trades} ${data.trades === 1 ? 'trade' : 'trades'}`;
 }
 
@@ -94,21 +102,28 @@ export function CalendarHeatmap({ month, days, onSelectDay, selectedDay, classNa
   const monthTrades = entries.reduce((s, [, d]) => s + d.trades, 0);
 
   return (
-    // Focusable region: the grid scrolls sideways on phones and must be reachable by keyboard.
+    // Compact on phones (smaller type, the week's total under its days) so that the whole week fits at 360 px. The
+    // region scrolls sideways only on narrower screens still, and is focusable so the keyboard can scroll it; it is
+    // positioned so that the visually hidden day labels stay inside it.
     <section
       data-slot="calendar-heatmap"
       aria-label={`${title} P&L calendar`}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus for keyboard scrolling
       tabIndex={0}
-      className={cn('overflow-x-auto rounded-xl border bg-card p-4', className)}
+      className={cn('relative overflow-x-auto rounded-xl border bg-card p-2 sm:p-4', className)}
     >
-      <table className="w-full min-w-[40rem] table-fixed border-separate border-spacing-1 text-sm">
+      <table className="w-full min-w-[18rem] table-fixed border-separate border-spacing-px text-sm sm:border-spacing-1">
         <caption className="mb-2 text-left">
           <span className="font-semibold">{title}</span>{' '}
           <span className="text-muted-foreground">
             · {monthTrades} trades · month net{' '}
-            <span className={cn('font-semibold', monthTotal > 0 ? 'text-profit' : monthTotal < 0 ? 'text-loss' : '')}>
-              {formatINR(monthTotal, { paise: 'always', sign: 'exceptZero' })}
+            <span
+              className={cn(
+                'whitespace-nowrap font-semibold',
+                monthTotal > 0 ? 'text-profit' : monthTotal < 0 ? 'text-loss' : '',
+              )}
+            >
+              {formatINR(monthTotal, { sign: 'exceptZero' })}
             </span>
           </span>
         </caption>
@@ -119,7 +134,7 @@ export function CalendarHeatmap({ month, days, onSelectDay, selectedDay, classNa
                 {d}
               </th>
             ))}
-            <th scope="col" className="font-medium text-muted-foreground text-xs">
+            <th scope="col" className="hidden font-medium text-muted-foreground text-xs sm:table-cell">
               Week
             </th>
           </tr>
@@ -128,47 +143,57 @@ export function CalendarHeatmap({ month, days, onSelectDay, selectedDay, classNa
           {weeks.map((week, w) => {
             const inWeek = week.flatMap((c) => (c && days[c.iso] ? [days[c.iso]!] : []));
             const weekTotal = inWeek.reduce((s, d) => s + d.pnl, 0);
+            const weekFigure = inWeek.length ? <Money value={weekTotal} signed abbreviate /> : '—';
+            const weekTone = weekTotal > 0 ? 'text-profit' : weekTotal < 0 ? 'text-loss' : 'text-muted-foreground';
             return (
-              <tr key={week.find(Boolean)?.iso ?? w}>
-                {week.map((cell, i) => {
-                  // biome-ignore lint/suspicious/noArrayIndexKey: blank cells before the 1st and after the last day
-                  if (!cell) return <td key={`empty-${w}-${i}`} />;
-                  const data = days[cell.iso];
-                  return (
-                    <td
-                      key={cell.iso}
-                      data-date={cell.iso}
-                      className={cn('h-16 rounded-md border align-top', tone(data?.pnl))}
-                    >
-                      {onSelectDay ? (
-                        <button
-                          type="button"
-                          data-slot="calendar-day"
-                          aria-current={cell.iso === selectedDay ? 'date' : undefined}
-                          onClick={() => onSelectDay(cell.iso)}
-                          className="h-full w-full rounded-md text-left outline-none hover:ring-2 hover:ring-ring/40 focus-visible:ring-[3px] focus-visible:ring-ring"
-                        >
-                          {/* The full amount for screen readers; the short form on screen. */}
-                          <span className="sr-only">{dayLabel(cell.iso, data)}</span>
-                          <span aria-hidden="true">
-                            <DayContent day={cell.day} data={data} />
-                          </span>
-                        </button>
-                      ) : (
-                        <DayContent day={cell.day} data={data} />
-                      )}
-                    </td>
-                  );
-                })}
-                <td
-                  className={cn(
-                    'h-16 rounded-md border bg-muted p-1.5 text-right align-middle font-semibold tabular-nums',
-                    weekTotal > 0 ? 'text-profit' : weekTotal < 0 ? 'text-loss' : 'text-muted-foreground',
-                  )}
-                >
-                  {inWeek.length ? formatINRCompact(weekTotal, { sign: 'exceptZero' }) : '—'}
-                </td>
-              </tr>
+              <Fragment key={week.find(Boolean)?.iso ?? w}>
+                <tr>
+                  {week.map((cell, i) => {
+                    // biome-ignore lint/suspicious/noArrayIndexKey: blank cells before the 1st and after the last day
+                    if (!cell) return <td key={`empty-${w}-${i}`} />;
+                    const data = days[cell.iso];
+                    return (
+                      <td
+                        key={cell.iso}
+                        data-date={cell.iso}
+                        className={cn('h-11 rounded-md border align-top sm:h-16', tone(data?.pnl))}
+                      >
+                        {onSelectDay ? (
+                          <button
+                            type="button"
+                            data-slot="calendar-day"
+                            aria-current={cell.iso === selectedDay ? 'date' : undefined}
+                            onClick={() => onSelectDay(cell.iso)}
+                            className="h-full w-full rounded-md text-left outline-none hover:ring-2 hover:ring-ring/40 focus-visible:ring-[3px] focus-visible:ring-ring"
+                          >
+                            {/* The full amount for screen readers; the short form on screen. */}
+                            <span className="sr-only">{dayLabel(cell.iso, data)}</span>
+                            <span aria-hidden="true">
+                              <DayContent day={cell.day} data={data} />
+                            </span>
+                          </button>
+                        ) : (
+                          <DayContent day={cell.day} data={data} />
+                        )}
+                      </td>
+                    );
+                  })}
+                  <td
+                    className={cn(
+                      'hidden h-16 rounded-md border bg-muted p-1.5 text-right align-middle font-semibold tabular-nums sm:table-cell',
+                      weekTone,
+                    )}
+                  >
+                    {weekFigure}
+                  </td>
+                </tr>
+                <tr className="sm:hidden">
+                  <td colSpan={7} className="px-1 pb-1 text-right text-xs">
+                    <span className="text-muted-foreground">Week </span>
+                    <span className={cn('font-semibold tabular-nums', weekTone)}>{weekFigure}</span>
+                  </td>
+                </tr>
+              </Fragment>
             );
           })}
         </tbody>

@@ -14,8 +14,6 @@ export interface CapitalPoint {
   capital: number;
 }
 
-const money = (v: number) => formatINR(v, { paise: 'always' });
-const moneyShort = (v: number) => formatINRCompact(v);
 const day = (iso: string) => formatDate(`${iso}T12:00:00+05:30`);
 
 const LEGEND = [
@@ -33,12 +31,17 @@ export function CapitalChart({ points, height }: { points: CapitalPoint[]; heigh
       title="Capital over time"
       description={
         last
-          ? `On ${day(last.date)}: capital ${money(last.capital)}, of which ${money(last.netDeposits)} put in and ${formatINR(last.tradingPnl, { paise: 'always', sign: 'exceptZero' })} from trading after charges.`
+          ? `On ${day(last.date)}: capital ${formatINR(last.capital)}, of which ${formatINR(last.netDeposits)} put in and ${formatINR(last.tradingPnl, { sign: 'exceptZero' })} from trading after charges.`
           : 'No deposits or closed trades yet.'
       }
       table={{
         columns: ['Date', 'Capital', 'Net money put in', 'Trading P&L after charges'],
-        rows: points.map((p) => [p.date, money(p.capital), money(p.netDeposits), money(p.tradingPnl)]),
+        rows: points.map((p) => [
+          p.date,
+          formatINR(p.capital),
+          formatINR(p.netDeposits),
+          formatINR(p.tradingPnl, { sign: 'exceptZero' }),
+        ]),
       }}
       height={height}
     >
@@ -50,12 +53,12 @@ export function CapitalChart({ points, height }: { points: CapitalPoint[]; heigh
             kind="point"
             xTick={(i) => day(points[i]!.date).replace(/ \d{4}$/, '')}
             yTicks={niceTicks(Math.min(...capital, ...deposits), Math.max(...capital, ...deposits))}
-            yTick={moneyShort}
+            yTick={(v) => formatINRCompact(v)}
             summary={(i) => ({
               label: day(points[i]!.date),
               values: [
-                ['Capital', money(points[i]!.capital)],
-                ['Money put in', money(points[i]!.netDeposits)],
+                ['Capital', formatINR(points[i]!.capital)],
+                ['Money put in', formatINR(points[i]!.netDeposits)],
               ],
             })}
           >

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { MoneyText } from '../components/money';
 import { cn } from '../lib/utils';
 
 /** Theme colours for charts: CSS variables, so charts follow light/dark like every component. */
@@ -66,7 +67,7 @@ export function ChartContainer({
           {title}
         </span>
         <span id={`${id}-desc`} className="text-muted-foreground text-sm">
-          {description}
+          <MoneyText>{description}</MoneyText>
         </span>
       </figcaption>
       <div style={{ height }} className="w-full min-w-0">

@@ -33,11 +33,12 @@ export const DailyBars: Story = {
     const slider = within(canvasElement).getByRole('slider', { name: 'Daily net P&L' });
     await userEvent.tab();
     await expect(slider).toHaveFocus();
-    await expect(slider).toHaveAttribute('aria-valuetext', '1 Jan: Net P&L ₹4,200.00');
+    // A day's P&L is signed, gains with "+", losses with a real minus (U+2212).
+    await expect(slider).toHaveAttribute('aria-valuetext', '1 Jan: Net P&L +₹4,200.00');
     await userEvent.keyboard('{End}{ArrowLeft}');
     // The 20th trading day of January 2026 is the 29th, which lost ₹800; the tooltip shows it too.
-    await expect(slider).toHaveAttribute('aria-valuetext', '29 Jan: Net P&L -₹800.00');
-    await expect(within(canvasElement).getByText('Net P&L: -₹800.00')).toBeVisible();
+    await expect(slider).toHaveAttribute('aria-valuetext', '29 Jan: Net P&L −₹800.00');
+    await expect(within(canvasElement).getByText('Net P&L: −₹800.00')).toBeVisible();
   },
 };
 export const Distribution: Story = { render: () => <PnlDistribution buckets={bucketPnl(tradePnls, 1000)} /> };
@@ -50,6 +51,16 @@ export const Calendar: Story = {
     // January 2026 starts on a Thursday: the first row has three empty cells.
     const firstRow = within(table).getAllByRole('row')[1]!;
     await expect(within(firstRow).getAllByRole('cell')[3]).toHaveTextContent('1');
+    // A cell has room only for the compact amount (K/L/Cr); the exact one is its tooltip and what a screen reader
+    // hears. 1 Jan +4,200; 2 Jan −1,850; the week's total 4,200 − 1,850 = +2,350.
+    const [thursday, friday] = within(firstRow).getAllByRole('cell').slice(3, 5) as [HTMLElement, HTMLElement];
+    await expect(within(thursday).getByText('+₹4.2K')).toBeVisible();
+    await expect(within(thursday).getByText('+₹4,200.00')).toHaveClass('sr-only');
+    await expect(within(friday).getByText('−₹1.85K')).toBeVisible();
+    // The week's total (beside the week, or under it on a phone), with the exact amount as its tooltip.
+    const [week] = within(table).getAllByTitle('+₹2,350.00');
+    await expect(within(week!).getByText('+₹2.35K')).toBeInTheDocument();
+    await expect(within(week!).getByText('+₹2,350.00')).toHaveClass('sr-only');
   },
 };
 

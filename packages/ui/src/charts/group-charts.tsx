@@ -14,8 +14,6 @@ export interface GroupBar {
   trades: number;
 }
 
-const signedMoney = (v: number) => formatINR(v, { paise: 'always', sign: 'exceptZero' });
-
 /** Net P&L per bucket of one dimension (hour of day, weekday …), green above zero and red below. */
 export function GroupPnlBars({
   title,
@@ -36,12 +34,12 @@ export function GroupPnlBars({
       title={title}
       description={
         best && worst
-          ? `Best: ${best.label}, ${signedMoney(best.netPnl)} over ${tradeCount(best.trades)}. Worst: ${worst.label}, ${signedMoney(worst.netPnl)} over ${tradeCount(worst.trades)}.`
+          ? `Best: ${best.label}, ${formatINR(best.netPnl, { sign: 'exceptZero' })} over ${tradeCount(best.trades)}. Worst: ${worst.label}, ${formatINR(worst.netPnl, { sign: 'exceptZero' })} over ${tradeCount(worst.trades)}.`
           : 'No closed trades yet.'
       }
       table={{
         columns: ['Group', 'Trades', 'Net P&L'],
-        rows: bars.map((b) => [b.label, b.trades, signedMoney(b.netPnl)]),
+        rows: bars.map((b) => [b.label, b.trades, formatINR(b.netPnl, { sign: 'exceptZero' })]),
       }}
       height={height}
       className={className}
@@ -54,7 +52,10 @@ export function GroupPnlBars({
         xTick={(i) => bars[i]!.label}
         yTicks={niceTicks(Math.min(0, ...values), Math.max(0, ...values))}
         yTick={(v) => formatINRCompact(v)}
-        summary={(i) => ({ label: bars[i]!.label, values: [['Net P&L', signedMoney(bars[i]!.netPnl)]] })}
+        summary={(i) => ({
+          label: bars[i]!.label,
+          values: [['Net P&L', formatINR(bars[i]!.netPnl, { sign: 'exceptZero' })]],
+        })}
       >
         {(scale) => <Bars scale={scale} values={values} colour={(i) => pnlColour(values[i]!)} />}
       </Plot>

@@ -20,10 +20,6 @@ const shortDate = (iso: string) => {
   return `${Number(d)} ${months[Number(m) - 1] ?? ''}`;
 };
 
-const money = (v: number) => formatINR(v, { paise: 'always' });
-const signedMoney = (v: number) => formatINR(v, { paise: 'always', sign: 'exceptZero' });
-const moneyShort = (v: number) => formatINRCompact(v);
-
 export function EquityCurve({ points, height }: { points: EquityPoint[]; height?: number }) {
   const first = points[0]?.equity ?? 0;
   const last = points.at(-1)?.equity ?? 0;
@@ -36,10 +32,10 @@ export function EquityCurve({ points, height }: { points: EquityPoint[]; height?
       title="Equity curve"
       description={
         points.length
-          ? `From ${money(first)} on ${shortDate(points[0]!.date)} to ${money(last)} on ${shortDate(points.at(-1)!.date)}: ${signedMoney(change)}.`
+          ? `From ${formatINR(first)} on ${shortDate(points[0]!.date)} to ${formatINR(last)} on ${shortDate(points.at(-1)!.date)}: ${formatINR(change, { sign: 'exceptZero' })}.`
           : 'No trading days yet.'
       }
-      table={{ columns: ['Date', 'Equity'], rows: points.map((p) => [p.date, money(p.equity)]) }}
+      table={{ columns: ['Date', 'Equity'], rows: points.map((p) => [p.date, formatINR(p.equity)]) }}
       height={height}
     >
       <Plot
@@ -48,8 +44,8 @@ export function EquityCurve({ points, height }: { points: EquityPoint[]; height?
         kind="point"
         xTick={(i) => shortDate(points[i]!.date)}
         yTicks={niceTicks(Math.min(...values), Math.max(...values))}
-        yTick={moneyShort}
-        summary={(i) => ({ label: shortDate(points[i]!.date), values: [['Equity', money(points[i]!.equity)]] })}
+        yTick={(v) => formatINRCompact(v)}
+        summary={(i) => ({ label: shortDate(points[i]!.date), values: [['Equity', formatINR(points[i]!.equity)]] })}
       >
         {(scale) => (
           <>
@@ -105,8 +101,11 @@ export function DailyPnlBars({
   return (
     <ChartContainer
       title={title}
-      description={`${days.length} ${noun}: ${green} green, ${red} red, net ${signedMoney(total)}.`}
-      table={{ columns: ['Date', 'Net P&L'], rows: days.map((d) => [d.date, signedMoney(d.pnl)]) }}
+      description={`${days.length} ${noun}: ${green} green, ${red} red, net ${formatINR(total, { sign: 'exceptZero' })}.`}
+      table={{
+        columns: ['Date', 'Net P&L'],
+        rows: days.map((d) => [d.date, formatINR(d.pnl, { sign: 'exceptZero' })]),
+      }}
       height={height}
     >
       <Plot
@@ -115,8 +114,11 @@ export function DailyPnlBars({
         kind="band"
         xTick={(i) => tick(days[i]!.date)}
         yTicks={niceTicks(Math.min(0, ...values), Math.max(0, ...values))}
-        yTick={moneyShort}
-        summary={(i) => ({ label: tick(days[i]!.date), values: [['Net P&L', money(days[i]!.pnl)]] })}
+        yTick={(v) => formatINRCompact(v)}
+        summary={(i) => ({
+          label: tick(days[i]!.date),
+          values: [['Net P&L', formatINR(days[i]!.pnl, { sign: 'exceptZero' })]],
+        })}
       >
         {(scale) => <Bars scale={scale} values={values} colour={(i) => pnlColour(values[i]!)} />}
       </Plot>
@@ -187,7 +189,7 @@ export function PnlDistribution({ buckets, height }: { buckets: DistributionBuck
       table={{ columns: ['Net P&L range', 'Trades'], rows: data.map((b) => [b.label, b.count]) }}
       height={height}
     >
-      <TradeHistogram label="P&L distribution" bands={data} xTick={(i) => moneyShort(data[i]!.from)} />
+      <TradeHistogram label="P&L distribution" bands={data} xTick={(i) => formatINRCompact(data[i]!.from)} />
     </ChartContainer>
   );
 }

@@ -144,7 +144,9 @@ export function Plot({
   const tipOnLeft = active !== null && x(active) > (left + right) / 2;
 
   return (
-    <div ref={ref} data-slot="plot" className="relative h-full w-full min-w-0 overflow-hidden">
+    // Inline-size containment: the svg drawn at the measured width must not count as the box's own minimum width,
+    // or a grid or flex parent could never shrink below it again (a window narrowed, a phone turned).
+    <div ref={ref} data-slot="plot" className="relative h-full w-full min-w-0 overflow-hidden [contain:inline-size]">
       {width > 0 && (
         <svg width={width} height={height} aria-hidden="true" className="block">
           {yTicks.map((t) => (

@@ -4,14 +4,21 @@ import type * as React from 'react';
 import { cn } from '../lib/utils';
 import { buttonVariants } from './button';
 
+/**
+ * A dialog that asks before something that cannot be undone (Radix AlertDialog): it does not close on a click
+ * outside, and focus starts on Cancel. Compose AlertDialogContent > Header (Title, Description), Footer (Cancel,
+ * Action). Props are Radix's (`open`, `onOpenChange`).
+ */
 export function AlertDialog(props: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
   return <AlertDialogPrimitive.Root data-slot="alert-dialog" {...props} />;
 }
 
+/** The element that opens the dialog (a Button with `asChild`). */
 export function AlertDialogTrigger(props: React.ComponentProps<typeof AlertDialogPrimitive.Trigger>) {
   return <AlertDialogPrimitive.Trigger data-slot="alert-dialog-trigger" {...props} />;
 }
 
+/** The dimmed backdrop behind the dialog. */
 export function AlertDialogOverlay({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Overlay>) {
   return (
     <AlertDialogPrimitive.Overlay
@@ -22,6 +29,7 @@ export function AlertDialogOverlay({ className, ...props }: React.ComponentProps
   );
 }
 
+/** The dialog's panel, centred over an overlay in a portal. */
 export function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (
     <AlertDialogPrimitive.Portal>
@@ -39,10 +47,12 @@ export function AlertDialogContent({ className, ...props }: React.ComponentProps
   );
 }
 
+/** Title and description at the top of the dialog. */
 export function AlertDialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="alert-dialog-header" className={cn('flex flex-col gap-2', className)} {...props} />;
 }
 
+/** Cancel and the action: stacked on phones, in a row on the right from `sm` up. */
 export function AlertDialogFooter({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div
@@ -53,6 +63,7 @@ export function AlertDialogFooter({ className, ...props }: React.ComponentProps<
   );
 }
 
+/** The question, announced when the dialog opens ("Delete this trade?"). */
 export function AlertDialogTitle({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Title>) {
   return (
     <AlertDialogPrimitive.Title
@@ -63,6 +74,7 @@ export function AlertDialogTitle({ className, ...props }: React.ComponentProps<t
   );
 }
 
+/** What will happen, announced with the title. */
 export function AlertDialogDescription({
   className,
   ...props
@@ -76,11 +88,15 @@ export function AlertDialogDescription({
   );
 }
 
+/** The button that does it, and closes the dialog. */
 export function AlertDialogAction({
   className,
   variant = 'primary',
   ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Action> & Pick<VariantProps<typeof buttonVariants>, 'variant'>) {
+}: React.ComponentProps<typeof AlertDialogPrimitive.Action> & {
+  /** The button's look; `destructive` for deleting. */
+  variant?: VariantProps<typeof buttonVariants>['variant'];
+}) {
   return (
     <AlertDialogPrimitive.Action
       data-slot="alert-dialog-action"
@@ -91,6 +107,7 @@ export function AlertDialogAction({
   );
 }
 
+/** The button that closes the dialog without doing anything; focused when the dialog opens. */
 export function AlertDialogCancel({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
   return (
     <AlertDialogPrimitive.Cancel

@@ -27,7 +27,12 @@ const iconTone = {
 } as const;
 
 export type AlertProps = Omit<React.ComponentProps<'div'>, 'title'> &
-  VariantProps<typeof alertVariants> & { title?: React.ReactNode };
+  VariantProps<typeof alertVariants> & {
+    /** The tone, with its icon and stripe: `error` is announced at once, the others politely. @default 'info' */
+    variant?: VariantProps<typeof alertVariants>['variant'];
+    /** The message in bold; `children` add detail under it in muted text. */
+    title?: React.ReactNode;
+  };
 
 /** An inline message. Errors are announced at once (role="alert"), the rest politely (role="status"). */
 export function Alert({ className, variant, title, children, ...props }: AlertProps) {

@@ -4,8 +4,11 @@ import { Toaster } from './toast';
 import { TooltipProvider } from './tooltip';
 
 export interface AppProvidersProps {
+  /** The app, or the screen a story renders. */
   children: React.ReactNode;
+  /** Controlled theme (Storybook's toolbar); left out, the stored choice, then the system preference. */
   theme?: Theme;
+  /** Called with the theme the user picks. */
   onThemeChange?: (theme: Theme) => void;
 }
 

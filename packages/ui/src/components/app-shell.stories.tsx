@@ -11,7 +11,6 @@ const meta = {
   parameters: { layout: 'fullscreen' },
   args: {
     routePath: '/dashboard',
-    title: 'Dashboard',
     userName: 'Priya Sharma',
     children: <h1 className="font-semibold text-2xl">Dashboard</h1>,
   },
@@ -42,10 +41,13 @@ export const Desktop: Story = {
     const nav = within(canvasElement).getByRole('navigation', { name: 'Main' });
     for (const area of areas) await expect(within(nav).getByRole('link', { name: area })).toBeInTheDocument();
     await expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    // The page's h1 names it; the top bar does not say it a second time.
+    await expect(within(canvasElement).getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(within(within(canvasElement).getByRole('banner')).queryByText('Dashboard')).toBeNull();
   },
 };
 
-export const Admin: Story = { args: { isAdmin: true, routePath: '/admin', title: 'Admin' } };
+export const Admin: Story = { args: { isAdmin: true, routePath: '/admin' } };
 export const DesktopDark: Story = { globals: { theme: 'dark' } };
 
 export const ThemeToggle: Story = {

@@ -25,9 +25,13 @@ import { IconButton } from './button';
 import { useTheme } from './theme';
 import { useMenuState } from './use-menu-state';
 
+/** A link in the sidebar. */
 export interface NavItem {
+  /** The route. */
   to: string;
+  /** The link's text. */
   label: string;
+  /** A lucide-react icon component. */
   icon: React.ComponentType<{ className?: string }>;
 }
 
@@ -94,6 +98,7 @@ function Navigation({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
+/** Switches between light and dark (through ThemeProvider); named for the theme it switches to. */
 export function ThemeToggle() {
   const { theme, setTheme } = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
@@ -106,13 +111,15 @@ export function ThemeToggle() {
   );
 }
 
+/** The page names itself in its own h1, so the top bar does not repeat the title: it holds the brand on phones. */
 export interface AppShellProps {
-  /** Page title shown in the top bar (the page's own h1 lives in its content). */
-  title?: string;
+  /** The signed-in trader's name, shown in the top bar. */
   userName?: string;
+  /** Adds Admin to the Account links. */
   isAdmin?: boolean;
   /** Extra controls in the top bar, right-aligned (search, sign-out). */
   actions?: React.ReactNode;
+  /** The page, with its own h1. */
   children: React.ReactNode;
 }
 
@@ -120,7 +127,7 @@ export interface AppShellProps {
 const MobileMenu = React.lazy(() => import('./mobile-menu'));
 
 /** Sidebar with every journal area, top bar, and a menu dialog for navigation on phones. */
-export function AppShell({ title, userName, isAdmin = false, actions, children }: AppShellProps) {
+export function AppShell({ userName, isAdmin = false, actions, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useMenuState();
   const menuTrigger = React.useRef<HTMLButtonElement>(null);
   // Mounted from the first opening on, so that it closes as a dialog does.
@@ -172,7 +179,6 @@ export function AppShell({ title, userName, isAdmin = false, actions, children }
           <span className="lg:hidden">
             <Brand />
           </span>
-          {title ? <span className="hidden font-semibold text-lg lg:inline">{title}</span> : null}
           <div className="ml-auto flex items-center gap-2">
             {actions}
             <ThemeToggle />

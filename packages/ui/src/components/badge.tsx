@@ -24,8 +24,21 @@ export const badgeVariants = cva(
   },
 );
 
-export type BadgeProps = React.ComponentProps<'span'> & VariantProps<typeof badgeVariants> & { asChild?: boolean };
+export type BadgeProps = React.ComponentProps<'span'> &
+  VariantProps<typeof badgeVariants> & {
+    /**
+     * The colour and what it means: `default` and `secondary` for labels, `success`, `warning`, `destructive` and
+     * `info` for statuses, `profit` and `loss` for P&L, `outline` for the quietest.
+     * @default 'default'
+     */
+    variant?: VariantProps<typeof badgeVariants>['variant'];
+    /** `sm` is tighter, for badges inside table cells. @default 'md' */
+    size?: VariantProps<typeof badgeVariants>['size'];
+    /** Render the child element (a link) with badge styles instead of a `<span>`. */
+    asChild?: boolean;
+  };
 
+/** A short label or status (Active, Cancelled, Save 25%). Its text says the status; the colour only repeats it. */
 export function Badge({ className, variant, size, asChild = false, ...props }: BadgeProps) {
   const Comp = asChild ? Slot : 'span';
   return (

@@ -4,7 +4,15 @@ import { Link } from 'react-router-dom';
 import { cn } from '../lib/utils';
 
 /** The Bahi wordmark; links home when `to` is given. */
-export function BrandMark({ to, className }: { to?: string; className?: string }) {
+export function BrandMark({
+  to,
+  className,
+}: {
+  /** Where the mark links to (home); left out, it is not a link. */
+  to?: string;
+  /** Classes for the mark. */
+  className?: string;
+}) {
   const mark = (
     <span data-slot="brand" className={cn('flex items-center gap-2 font-bold text-lg', className)}>
       {/* An icon rather than the letter ब: not every system (CI's Chromium among them) has a Devanagari font. */}
@@ -27,7 +35,15 @@ export function BrandMark({ to, className }: { to?: string; className?: string }
 }
 
 /** A centred single-panel page (auth, access states): brand on top, a card with the content. */
-export function CenteredPage({ children, className }: { children: React.ReactNode; className?: string }) {
+export function CenteredPage({
+  children,
+  className,
+}: {
+  /** The page's content, usually one Card. */
+  children: React.ReactNode;
+  /** Classes for the content column (max-w-md). */
+  className?: string;
+}) {
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-6 bg-muted/40 px-4 py-10">
       <BrandMark to="/" />

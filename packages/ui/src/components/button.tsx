@@ -39,14 +39,27 @@ export const buttonVariants = cva(
   },
 );
 
+/** A `<button>`'s props, plus the look and the loading state. */
 export type ButtonProps = React.ComponentProps<'button'> &
   Omit<VariantProps<typeof buttonVariants>, 'loading'> & {
-    /** Render the child element (a link) with button styles instead of a <button>. */
+    /**
+     * How much the button stands out: `primary` for the one main action of a view, `secondary` or `outline` beside
+     * it, `ghost` in toolbars and menus, `destructive` to delete, `link` for an action inside text.
+     * @default 'primary'
+     */
+    variant?: VariantProps<typeof buttonVariants>['variant'];
+    /** Height and padding: `sm` 32 px, `md` 40 px, `lg` 44 px; `icon` and `icon-sm` are square (see IconButton). @default 'md' */
+    size?: VariantProps<typeof buttonVariants>['size'];
+    /** Render the child element (a link) with button styles instead of a `<button>`. */
     asChild?: boolean;
     /** Shows a spinner, sets aria-busy and blocks clicks while an action is in flight. */
     loading?: boolean;
   };
 
+/**
+ * A button, or a link that looks like one (`asChild`). While `loading` it shows a spinner, is busy for assistive
+ * technology and ignores clicks, so an action in flight cannot be sent twice.
+ */
 export function Button({
   className,
   variant,
@@ -84,7 +97,9 @@ export function Button({
 export type IconButtonProps = Omit<ButtonProps, 'size' | 'children' | 'asChild'> & {
   /** The accessible name: icon buttons have no visible text, so this is required. */
   label: string;
+  /** The icon, a lucide-react element; hidden from assistive technology (the label names the button). */
   icon: React.ReactNode;
+  /** `md` is 40 px square, `sm` 32 px. */
   size?: 'sm' | 'md';
 };
 

@@ -3,6 +3,10 @@ import { Check, Minus } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from '../lib/utils';
 
+/**
+ * A checkbox (Radix Checkbox): `checked` is true, false or 'indeterminate' (a minus, for "some selected").
+ * Name it with a Label (`htmlFor`) or `aria-label`. Props are Radix's; see radix-ui.com/primitives/docs/components/checkbox.
+ */
 export function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
   return (
     <CheckboxPrimitive.Root

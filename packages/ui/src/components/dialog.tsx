@@ -3,22 +3,31 @@ import { X } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from '../lib/utils';
 
+/**
+ * A modal dialog (Radix Dialog): focus moves in and is trapped, Escape or the close button closes it, focus returns
+ * to the trigger. Compose Dialog > DialogTrigger + DialogContent > DialogHeader (DialogTitle, DialogDescription),
+ * body, DialogFooter. Props are Radix's (`open`, `defaultOpen`, `onOpenChange`).
+ */
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
 }
 
+/** The element that opens the dialog (a Button with `asChild`). */
 export function DialogTrigger(props: React.ComponentProps<typeof DialogPrimitive.Trigger>) {
   return <DialogPrimitive.Trigger data-slot="dialog-trigger" {...props} />;
 }
 
+/** Renders its children at the end of `<body>`, above the page. DialogContent uses it. */
 export function DialogPortal(props: React.ComponentProps<typeof DialogPrimitive.Portal>) {
   return <DialogPrimitive.Portal data-slot="dialog-portal" {...props} />;
 }
 
+/** Closes the dialog when pressed (wrap a Button with `asChild`). */
 export function DialogClose(props: React.ComponentProps<typeof DialogPrimitive.Close>) {
   return <DialogPrimitive.Close data-slot="dialog-close" {...props} />;
 }
 
+/** The dimmed backdrop behind the dialog. */
 export function DialogOverlay({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Overlay>) {
   return (
     <DialogPrimitive.Overlay
@@ -29,12 +38,16 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
   );
 }
 
+/** The dialog's panel, centred over an overlay in a portal; it needs a DialogTitle to be named. */
 export function DialogContent({
   className,
   children,
   showCloseButton = true,
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & {
+  /** The × button in the top-right corner ("Close" for screen readers). */
+  showCloseButton?: boolean;
+}) {
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -62,10 +75,12 @@ export function DialogContent({
   );
 }
 
+/** Title and description at the top of the dialog. */
 export function DialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="dialog-header" className={cn('flex flex-col gap-2 text-left', className)} {...props} />;
 }
 
+/** The dialog's actions: stacked on phones (main action on top), in a row on the right from `sm` up. */
 export function DialogFooter({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div
@@ -76,6 +91,7 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<'div'
   );
 }
 
+/** The dialog's name, announced when it opens. Required. */
 export function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
   return (
     <DialogPrimitive.Title
@@ -86,6 +102,7 @@ export function DialogTitle({ className, ...props }: React.ComponentProps<typeof
   );
 }
 
+/** A sentence under the title, announced with it. */
 export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description

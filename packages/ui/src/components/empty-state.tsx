@@ -2,14 +2,19 @@ import type * as React from 'react';
 import { cn } from '../lib/utils';
 
 export type EmptyStateProps = Omit<React.ComponentProps<'section'>, 'title'> & {
+  /** A lucide-react icon for the area, shown in a circle above the title (decorative). */
   icon?: React.ReactNode;
+  /** What is empty, as a heading ("No trades yet"). */
   title: React.ReactNode;
+  /** What filling it brings, or why it is empty. */
   description?: React.ReactNode;
   /** Buttons or links that get the user out of the empty state. */
   action?: React.ReactNode;
+  /** The title's heading level, to fit the page's outline. */
   headingLevel?: 'h2' | 'h3';
 };
 
+/** An area with nothing in it yet: what is missing and the way to add it, in a dashed frame. */
 export function EmptyState({
   icon,
   title,

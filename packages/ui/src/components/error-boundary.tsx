@@ -43,10 +43,13 @@ export function ErrorPanel({ onReload, onReset, detail }: ErrorPanelProps) {
 }
 
 export interface ErrorBoundaryProps {
+  /** The part of the page to guard. */
   children: React.ReactNode;
+  /** 'Reload Page' (default: window.location.reload). */
   onReload?: () => void;
   /** Called after 'Reset Component', before the children mount again. */
   onReset?: () => void;
+  /** Called with the error and the component stack, to report it. */
   onError?: (error: Error, info: React.ErrorInfo) => void;
 }
 

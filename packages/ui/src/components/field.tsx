@@ -13,11 +13,13 @@ interface FieldContextValue {
 const FieldContext = React.createContext<FieldContextValue | null>(null);
 
 export type FieldProps = Omit<React.ComponentProps<'div'>, 'children'> & {
+  /** The visible label; it names the control. */
   label: React.ReactNode;
   /** Hint under the control, linked with aria-describedby. */
   help?: React.ReactNode;
   /** Error under the control; marks the control aria-invalid and is linked with aria-describedby. */
   error?: React.ReactNode;
+  /** Marks the label with an asterisk and the control `aria-required`. */
   required?: boolean;
   /** Id of the control; generated when absent. */
   id?: string;
@@ -50,7 +52,13 @@ export function Field({ label, help, error, required, id, className, children, .
   };
   return (
     <FieldContext.Provider value={{ id: controlId, helpId, errorId, invalid: Boolean(error), required }}>
-      <div data-slot="field" data-invalid={error ? true : undefined} className={cn('grid gap-2', className)} {...props}>
+      {/* content-start: in a row made taller by a neighbour's help or error, label and control stay at the top. */}
+      <div
+        data-slot="field"
+        data-invalid={error ? true : undefined}
+        className={cn('grid content-start gap-2', className)}
+        {...props}
+      >
         <Label htmlFor={controlId}>
           {label}
           {required ? (

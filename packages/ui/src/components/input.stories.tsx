@@ -69,3 +69,24 @@ export const FieldWiring: Story = {
     await expect(input).toHaveAccessibleDescription('Enter an amount above ₹0. Trading capital for position sizing.');
   },
 };
+
+/** In a row made taller by one field's help, the other field's label and input stay at the top, in line. */
+export const FieldRowAligned: Story = {
+  render: () => (
+    <div className="grid max-w-xl grid-cols-2 gap-4">
+      <Field label="Stop loss (₹)" help="Needed for R-multiples.">
+        <Input inputMode="decimal" defaultValue="66.20" />
+      </Field>
+      <Field label="Target (₹)">
+        <Input inputMode="decimal" defaultValue="71.00" />
+      </Field>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const stop = canvas.getByRole('textbox', { name: 'Stop loss (₹)' }).getBoundingClientRect();
+    const target = canvas.getByRole('textbox', { name: 'Target (₹)' }).getBoundingClientRect();
+    await expect(target.top).toBe(stop.top);
+    await expect(target.height).toBe(stop.height);
+  },
+};

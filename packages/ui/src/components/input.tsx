@@ -19,8 +19,18 @@ export const inputVariants = cva(
   },
 );
 
-export type InputProps = Omit<React.ComponentProps<'input'>, 'size'> & VariantProps<typeof inputVariants>;
+export type InputProps = Omit<React.ComponentProps<'input'>, 'size'> &
+  VariantProps<typeof inputVariants> & {
+    /** Height and text size: `sm` 32 px, `md` 40 px, `lg` 44 px. @default 'md' */
+    size?: VariantProps<typeof inputVariants>['size'];
+    /** The input's type, as on `<input>`. @default 'text' */
+    type?: React.HTMLInputTypeAttribute;
+  };
 
+/**
+ * A text input. Put it in a Field, which gives it its label, help and error (`aria-invalid` turns the border red).
+ * Every other prop goes to the `<input>`.
+ */
 export function Input({ className, size, type = 'text', ...props }: InputProps) {
   return (
     <input

@@ -2,6 +2,7 @@ import * as LabelPrimitive from '@radix-ui/react-label';
 import type * as React from 'react';
 import { cn } from '../lib/utils';
 
+/** A form label (Radix Label). Field renders one for its control; use it directly for checkboxes and switches. */
 export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
   return (
     <LabelPrimitive.Root

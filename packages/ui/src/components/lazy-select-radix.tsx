@@ -2,15 +2,31 @@
 import type { LazySelectProps } from './lazy-select';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
 
-export default function LazySelectRadix({ value, onValueChange, options, size, ...control }: LazySelectProps) {
+// Radix reserves '' for "no value" (it shows the placeholder), so an option of value '' goes by this stand-in.
+const EMPTY = '__none__';
+const toRadix = (value: string) => (value === '' ? EMPTY : value);
+
+export default function LazySelectRadix({
+  value,
+  onValueChange,
+  options,
+  size,
+  disabled,
+  ...control
+}: LazySelectProps) {
   return (
-    <Select value={value} onValueChange={onValueChange} defaultOpen>
+    <Select
+      value={toRadix(value)}
+      onValueChange={(v) => onValueChange(v === EMPTY ? '' : v)}
+      disabled={disabled}
+      defaultOpen
+    >
       <SelectTrigger {...control} size={size}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
         {options.map((o) => (
-          <SelectItem key={o.value} value={o.value}>
+          <SelectItem key={o.value} value={toRadix(o.value)}>
             {o.label}
           </SelectItem>
         ))}

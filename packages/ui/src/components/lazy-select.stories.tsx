@@ -55,3 +55,58 @@ export const Keyboard: Story = {
     await waitFor(() => expect(canvas.getByRole('combobox', { name: 'Outcome' })).toHaveFocus());
   },
 };
+
+const PLAYBOOKS = [
+  { value: '', label: 'No playbook' },
+  { value: 'orb', label: 'Opening range breakout' },
+  { value: 'vwap', label: 'VWAP rejection' },
+];
+
+function PlaybookSelect({ initial = '', error, disabled }: { initial?: string; error?: string; disabled?: boolean }) {
+  const [value, setValue] = React.useState(initial);
+  return (
+    <Field label="Playbook" error={error}>
+      {(control) => (
+        <LazySelect {...control} value={value} onValueChange={setValue} options={PLAYBOOKS} disabled={disabled} />
+      )}
+    </Field>
+  );
+}
+
+/** An option whose value is '' ("No playbook") can be chosen again after another one. */
+export const EmptyValue: Story = {
+  render: () => <PlaybookSelect />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const playbook = () => canvas.getByRole('combobox', { name: 'Playbook' });
+    await expect(playbook()).toHaveTextContent('No playbook');
+    await userEvent.click(playbook());
+    await userEvent.click(await screen.findByRole('option', { name: 'VWAP rejection' }));
+    await waitFor(() => expect(playbook()).toHaveTextContent('VWAP rejection'));
+    await userEvent.click(playbook());
+    await userEvent.click(await screen.findByRole('option', { name: 'No playbook' }));
+    await waitFor(() => expect(playbook()).toHaveTextContent('No playbook'));
+  },
+};
+
+export const Disabled: Story = {
+  render: () => <PlaybookSelect initial="orb" disabled />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('combobox', { name: 'Playbook' })).toBeDisabled();
+  },
+};
+
+function Catalog() {
+  return (
+    <div className="grid max-w-sm gap-6">
+      <PlaybookSelect />
+      <PlaybookSelect initial="orb" />
+      <PlaybookSelect initial="vwap" disabled />
+      <PlaybookSelect error="That playbook was deleted; choose another." />
+    </div>
+  );
+}
+
+/** Default, filled, disabled and error. */
+export const AllStates: Story = { render: () => <Catalog /> };
+export const AllStatesDark: Story = { render: () => <Catalog />, globals: { theme: 'dark' } };

@@ -3,15 +3,23 @@ import * as React from 'react';
 import { selectTriggerClass } from './select-trigger-class';
 
 export interface LazySelectOption {
+  /** May be '' (for "None", "Not linked" …), which Radix Select itself does not allow. */
   value: string;
+  /** What the option shows. */
   label: string;
 }
 
 export interface LazySelectProps {
+  /** The chosen option's value. */
   value: string;
+  /** Called with the value the user picks. */
   onValueChange: (value: string) => void;
+  /** The options, in order. */
   options: LazySelectOption[];
+  /** `md` 40 px tall like Input, `sm` 32 px for filter bars. */
   size?: 'sm' | 'md';
+  /** Cannot be opened. */
+  disabled?: boolean;
   /** A Field's control props. */
   id?: string;
   'aria-describedby'?: string;

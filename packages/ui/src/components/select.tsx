@@ -4,24 +4,34 @@ import type * as React from 'react';
 import { cn } from '../lib/utils';
 import { selectTriggerClass } from './select-trigger-class';
 
+/**
+ * A styled select (Radix Select): SelectTrigger (with SelectValue) and SelectContent of SelectItems. Keyboard and
+ * screen-reader behaviour are Radix's; props too (`value`, `defaultValue`, `onValueChange`, `disabled`).
+ */
 export function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {
   return <SelectPrimitive.Root data-slot="select" {...props} />;
 }
 
+/** Groups items under a SelectLabel. */
 export function SelectGroup(props: React.ComponentProps<typeof SelectPrimitive.Group>) {
   return <SelectPrimitive.Group data-slot="select-group" {...props} />;
 }
 
+/** Shows the chosen item's text in the trigger, or `placeholder`. */
 export function SelectValue(props: React.ComponentProps<typeof SelectPrimitive.Value>) {
   return <SelectPrimitive.Value data-slot="select-value" {...props} />;
 }
 
+/** The button that shows the value and opens the list; put it in a Field to label it. */
 export function SelectTrigger({
   className,
   size = 'md',
   children,
   ...props
-}: React.ComponentProps<typeof SelectPrimitive.Trigger> & { size?: 'sm' | 'md' }) {
+}: React.ComponentProps<typeof SelectPrimitive.Trigger> & {
+  /** `md` 40 px tall like Input, `sm` 32 px for filter bars. */
+  size?: 'sm' | 'md';
+}) {
   return (
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
@@ -37,6 +47,7 @@ export function SelectTrigger({
   );
 }
 
+/** The list, in a portal, below the trigger and at least as wide (`position="popper"`). */
 export function SelectContent({
   className,
   children,
@@ -67,6 +78,7 @@ export function SelectContent({
   );
 }
 
+/** A group's heading inside the list. */
 export function SelectLabel({ className, ...props }: React.ComponentProps<typeof SelectPrimitive.Label>) {
   return (
     <SelectPrimitive.Label
@@ -77,6 +89,7 @@ export function SelectLabel({ className, ...props }: React.ComponentProps<typeof
   );
 }
 
+/** One option: `value` is what is chosen, the children what shows. */
 export function SelectItem({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Item>) {
   return (
     <SelectPrimitive.Item
@@ -98,6 +111,7 @@ export function SelectItem({ className, children, ...props }: React.ComponentPro
   );
 }
 
+/** A line between groups. */
 export function SelectSeparator({ className, ...props }: React.ComponentProps<typeof SelectPrimitive.Separator>) {
   return (
     <SelectPrimitive.Separator

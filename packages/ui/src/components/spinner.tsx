@@ -11,10 +11,13 @@ export const spinnerVariants = cva('inline-block animate-spin rounded-full borde
 
 export type SpinnerProps = React.ComponentProps<'span'> &
   VariantProps<typeof spinnerVariants> & {
+    /** `sm` 16 px (inside buttons), `md` 24 px, `lg` 40 px (a page or panel loading). @default 'md' */
+    size?: VariantProps<typeof spinnerVariants>['size'];
     /** Announced to screen readers; pass null when a surrounding element already says what is loading. */
     label?: string | null;
   };
 
+/** A turning ring in the current text colour, for work that takes a moment. */
 export function Spinner({ className, size, label = 'Loading', ...props }: SpinnerProps) {
   return (
     <span

@@ -17,12 +17,15 @@ export interface StatTrend {
 }
 
 export type StatProps = Omit<React.ComponentProps<'div'>, 'children'> & {
+  /** What the figure is ("Net P&L", "Win rate"). */
   label: string;
   /** The figure: text, a Money element, a number. */
   value: React.ReactNode;
+  /** The change against a previous period: an arrow, green up or red down, and its words. */
   trend?: StatTrend;
   /** Sample size or context, e.g. "42 trades". */
   hint?: React.ReactNode;
+  /** A placeholder in place of the figure, and busy for assistive technology. */
   loading?: boolean;
 };
 

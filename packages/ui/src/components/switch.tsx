@@ -2,6 +2,10 @@ import * as SwitchPrimitive from '@radix-ui/react-switch';
 import type * as React from 'react';
 import { cn } from '../lib/utils';
 
+/**
+ * An on/off switch (Radix Switch) for a setting that applies at once; use a Checkbox inside forms that are submitted.
+ * Name it with a Label (`htmlFor`) or `aria-label`. Props are Radix's.
+ */
 export function Switch({ className, ...props }: React.ComponentProps<typeof SwitchPrimitive.Root>) {
   return (
     <SwitchPrimitive.Root

@@ -3,6 +3,7 @@ import * as React from 'react';
 import { cn } from '../lib/utils';
 import { Skeleton } from './skeleton';
 
+/** A table in a horizontally scrolling frame; compose TableHeader, TableBody, TableRow, TableHead, TableCell. */
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {
   return (
     <div data-slot="table-container" className="relative w-full overflow-x-auto">
@@ -56,18 +57,27 @@ export function TableCaption({ className, ...props }: React.ComponentProps<'capt
 }
 
 export type SortDirection = 'asc' | 'desc';
+/** Which column a DataTable is sorted by, and which way. */
 export interface SortState {
+  /** The column's `id`. */
   column: string;
   direction: SortDirection;
 }
 
+/** One column of a DataTable. */
 export interface DataTableColumn<Row> {
+  /** Names the column in `SortState`. */
   id: string;
+  /** The header text. */
   header: string;
+  /** What the column shows for a row. */
   cell: (row: Row) => React.ReactNode;
   /** Value to sort by; a column without it is not sortable. */
   sortValue?: (row: Row) => string | number;
+  /** `right` for figures, so their digits line up. */
   align?: 'left' | 'right';
+  /** Classes for the column's header and cells, e.g. `hidden @md:table-cell` to leave it out where space is short. */
+  className?: string;
 }
 
 export interface DataTableProps<Row> {
@@ -75,17 +85,25 @@ export interface DataTableProps<Row> {
   caption: string;
   /** Hide the caption visually (still announced). */
   captionHidden?: boolean;
+  /** The columns, left to right. */
   columns: DataTableColumn<Row>[];
+  /** The rows, in their own order until the user sorts. */
   rows: Row[];
+  /** A stable key per row (its id). */
   rowKey: (row: Row) => string;
+  /** Placeholder rows instead of `rows`, and busy for assistive technology. */
   loading?: boolean;
+  /** How many placeholder rows to show while loading. */
   loadingRows?: number;
   /** Shown in a single row when not loading and there are no rows. */
   empty?: React.ReactNode;
   /** Controlled sort; leave out for the table to keep its own. */
   sort?: SortState | null;
+  /** The first sort when uncontrolled. */
   defaultSort?: SortState | null;
+  /** Called with the new sort when the user sorts a column. */
   onSortChange?: (sort: SortState) => void;
+  /** Classes for the table's frame. */
   className?: string;
 }
 
@@ -103,12 +121,18 @@ export function SortableHead({
   align,
   direction,
   onSort,
+  className,
 }: {
+  /** The header text. */
   children: React.ReactNode;
+  /** `right` for figure columns. */
   align?: 'left' | 'right';
   /** This column's direction when the table is sorted by it. */
   direction?: 'asc' | 'desc';
+  /** Makes the header a button that sorts by this column. */
   onSort?: () => void;
+  /** Classes for the header cell. */
+  className?: string;
 }) {
   const Icon = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
   return (
@@ -117,7 +141,7 @@ export function SortableHead({
       aria-sort={
         onSort ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined
       }
-      className={cn(align === 'right' && 'text-right')}
+      className={cn(align === 'right' && 'text-right', className)}
     >
       {onSort ? (
         <button
@@ -184,6 +208,7 @@ export function DataTable<Row>({
             <SortableHead
               key={column.id}
               align={column.align}
+              className={column.className}
               direction={sort?.column === column.id ? sort.direction : undefined}
               onSort={column.sortValue ? () => toggle(column.id) : undefined}
             >
@@ -198,7 +223,7 @@ export function DataTable<Row>({
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
             <TableRow key={i} data-slot="table-loading-row">
               {columns.map((column) => (
-                <TableCell key={column.id}>
+                <TableCell key={column.id} className={column.className}>
                   <Skeleton className="h-4 w-full max-w-32" />
                 </TableCell>
               ))}
@@ -214,7 +239,7 @@ export function DataTable<Row>({
           sorted.map((row) => (
             <TableRow key={rowKey(row)}>
               {columns.map((column) => (
-                <TableCell key={column.id} className={cn(column.align === 'right' && 'text-right')}>
+                <TableCell key={column.id} className={cn(column.align === 'right' && 'text-right', column.className)}>
                   {column.cell(row)}
                 </TableCell>
               ))}

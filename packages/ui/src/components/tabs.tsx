@@ -2,10 +2,15 @@ import * as TabsPrimitive from '@radix-ui/react-tabs';
 import type * as React from 'react';
 import { cn } from '../lib/utils';
 
+/**
+ * Tabs (Radix Tabs): TabsList of TabsTriggers, and a TabsContent per tab. Arrow keys move between tabs. Props are
+ * Radix's (`value`, `defaultValue`, `onValueChange`).
+ */
 export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
   return <TabsPrimitive.Root data-slot="tabs" className={cn('flex flex-col gap-3', className)} {...props} />;
 }
 
+/** The row of tabs. */
 export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
@@ -19,6 +24,7 @@ export function TabsList({ className, ...props }: React.ComponentProps<typeof Ta
   );
 }
 
+/** One tab; `value` ties it to its TabsContent. */
 export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Trigger>) {
   return (
     <TabsPrimitive.Trigger
@@ -34,6 +40,7 @@ export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof
   );
 }
 
+/** The panel a tab shows. */
 export function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Content>) {
   return (
     <TabsPrimitive.Content

@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import { cn } from '../lib/utils';
 
+/** A multi-line text input, styled like Input; put it in a Field for its label, help and error. */
 export function Textarea({ className, ...props }: React.ComponentProps<'textarea'>) {
   return (
     <textarea

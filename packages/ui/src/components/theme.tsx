@@ -19,13 +19,15 @@ function initialTheme(): Theme {
 }
 
 export interface ThemeProviderProps {
+  /** The app, or the part that follows the theme. */
   children: React.ReactNode;
   /** Controlled theme (Storybook's toolbar passes it); otherwise stored choice, then the system preference. */
   theme?: Theme;
+  /** Called with the theme the user picks (ThemeToggle). */
   onThemeChange?: (theme: Theme) => void;
 }
 
-/** Puts `.dark` on <html> (so portals follow) and remembers the choice. */
+/** Puts `.dark` on `<html>` (so portals follow) and remembers the choice. */
 export function ThemeProvider({ children, theme: controlled, onThemeChange }: ThemeProviderProps) {
   const [own, setOwn] = React.useState<Theme>(() => controlled ?? initialTheme());
   const theme = controlled ?? own;

@@ -36,13 +36,21 @@ export const toastVariants = cva(
 const icons = { success: CircleCheck, error: CircleAlert, info: Info } as const;
 const iconColour = { success: 'text-success', error: 'text-destructive', info: 'text-primary' } as const;
 
+/** One notification (Radix Toast). Raise toasts with `toast()` rather than rendering this: Toaster renders them. */
 export function Toast({
   className,
   variant = 'info',
   title,
   description,
   ...props
-}: React.ComponentProps<typeof ToastPrimitive.Root> & { variant?: ToastVariant; title: string; description?: string }) {
+}: React.ComponentProps<typeof ToastPrimitive.Root> & {
+  /** `success`, `error` (announced at once) or `info`, with its icon and stripe. */
+  variant?: ToastVariant;
+  /** The message, in bold. */
+  title: string;
+  /** A second line in muted text. */
+  description?: string;
+}) {
   const Icon = icons[variant];
   return (
     <ToastPrimitive.Root
@@ -76,7 +84,12 @@ export function Toast({
 }
 
 /** Renders the toasts raised with `toast()`. Mount once (AppProviders does). */
-export function Toaster({ duration = TOAST_DURATION_MS }: { duration?: number }) {
+export function Toaster({
+  duration = TOAST_DURATION_MS,
+}: {
+  /** How long a toast stays, in ms (the spec's 2 seconds). */
+  duration?: number;
+}) {
   const items = useToasts();
   return (
     <ToastPrimitive.Provider duration={duration} swipeDirection="right" label="Notification">

@@ -13,7 +13,12 @@ const LazyToaster = React.lazy<React.ComponentType<{ duration?: number }>>(() =>
  * `Toaster`, loaded with the first toast: the same toasts, without Radix Toast's code on pages that raise none.
  * Mounted from then on, so later toasts show at once.
  */
-export function ToasterOnDemand({ duration = TOAST_DURATION_MS }: { duration?: number }) {
+export function ToasterOnDemand({
+  duration = TOAST_DURATION_MS,
+}: {
+  /** How long a toast stays, in ms (the spec's 2 seconds). */
+  duration?: number;
+}) {
   const items = useToasts();
   const [used, setUsed] = React.useState(false);
   if (items.length > 0 && !used) setUsed(true);

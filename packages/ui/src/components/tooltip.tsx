@@ -2,6 +2,7 @@ import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type * as React from 'react';
 import { cn } from '../lib/utils';
 
+/** Shares the delay between tooltips; AppProviders mounts one. `delayDuration` is in ms. */
 export function TooltipProvider({
   delayDuration = 200,
   ...props
@@ -18,10 +19,15 @@ export function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root
   );
 }
 
+/** The element the tooltip describes (use `asChild` on a focusable element: tooltips also show on focus). */
 export function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
   return <TooltipPrimitive.Trigger data-slot="tooltip-trigger" {...props} />;
 }
 
+/**
+ * The tooltip itself, in a portal, 6 px from its trigger (`sideOffset`). Only for extra hints: what it says is
+ * not available on touch screens.
+ */
 export function TooltipContent({
   className,
   sideOffset = 6,

@@ -5,6 +5,8 @@
  * of a billing plan the screens read: billing's `PLANS` fits `PlanCatalog` as it is.
  */
 
+import { formatINR } from '@bahi/trading';
+
 /** The plans a user can buy. */
 export type PlanId = 'monthly' | 'yearly';
 
@@ -24,6 +26,14 @@ export type PlanCatalog = Readonly<Record<PlanId, PlanOnSale>>;
 /** The plans in the order the screens show them: monthly, then yearly. */
 export function plansOnSale(plans: PlanCatalog): readonly PlanOnSale[] {
   return [plans.monthly, plans.yearly];
+}
+
+/**
+ * A price the product sets, as the spec states it: whole rupees without paise (₹360, ₹3,240, ₹270 a month); paise
+ * only if a price ever has them. Every other amount is a figure, exact with paise (README, "Money").
+ */
+export function formatPrice(rupees: number): string {
+  return formatINR(rupees, { paise: 'auto' });
 }
 
 /** Rupees per month a plan works out to (yearly ₹3,240: ₹270), as billing's `monthlyEquivalent`. */

@@ -7,12 +7,9 @@ import type { PageStoryArgs } from './page-decorator';
 
 export type AreaStory = StoryObj<PageStoryArgs>;
 
-export function Shell({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <AppShell title={title} userName="Priya Sharma">
-      {children}
-    </AppShell>
-  );
+/** The app's shell around a page story, signed in as Priya Sharma. */
+export function Shell({ children }: { children: React.ReactNode }) {
+  return <AppShell userName="Priya Sharma">{children}</AppShell>;
 }
 
 /** Four stories (populated, empty, loading, error) for an area. */
@@ -23,7 +20,7 @@ export function states(
 ): Record<'Populated' | 'Empty' | 'Loading' | 'Error', AreaStory> {
   const story = (status: AreaStatus): AreaStory => ({
     args: { routePath },
-    render: () => <Shell title={title}>{render(status)}</Shell>,
+    render: () => <Shell>{render(status)}</Shell>,
     play: async ({ canvasElement }) => {
       await expect(within(canvasElement).getByRole('heading', { name: title, level: 1 })).toBeVisible();
     },

@@ -5,7 +5,7 @@ import { ErrorPanel } from '../../components/error-boundary';
 import { PLANS_FIXTURE } from '../../fixtures/plans';
 import { AUTH_MESSAGES as MESSAGES } from '../../fixtures/service-messages';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
-import { NotFound, SecureContent, SubscriptionRequired, VerifyingAccess } from './access';
+import { AccessUnavailable, NotFound, SecureContent, SubscriptionRequired, VerifyingAccess } from './access';
 
 const meta = {
   title: 'Screens/Access',
@@ -50,12 +50,30 @@ export const SubscriptionRequiredPanel: Story = {
   },
 };
 
+const retry = fn();
+
+/** The checks failed three times (600 ms, then 1200 ms apart) with the network down: the user can check again. */
+export const CheckFailed: Story = {
+  render: () => <AccessUnavailable message={MESSAGES.accessCheckUnavailable} onRetry={retry} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Access check failed' })).toBeVisible();
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      "We couldn't verify your access. Check your connection and try again.",
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(retry).toHaveBeenCalledOnce();
+  },
+};
+
+export const CheckFailedDark: Story = { ...CheckFailed, play: undefined, globals: { theme: 'dark' } };
+
 const reload = fn();
 const reset = fn();
 
 export const FailurePanel: Story = {
   render: () => (
-    <AppShell title="Analytics" userName="Priya Sharma">
+    <AppShell userName="Priya Sharma">
       <ErrorPanel onReload={reload} onReset={reset} />
     </AppShell>
   ),

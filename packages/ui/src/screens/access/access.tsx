@@ -1,13 +1,12 @@
-import { formatINR } from '@bahi/trading';
-import { Compass, Lock, Sparkles } from 'lucide-react';
+import { Compass, Lock, Sparkles, WifiOff } from 'lucide-react';
 import type * as React from 'react';
 import { Link } from 'react-router-dom';
 import { CenteredPage } from '../../components/brand';
-import { buttonVariants } from '../../components/button';
+import { Button, buttonVariants } from '../../components/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
 import { Spinner } from '../../components/spinner';
 import { UI_MESSAGES } from '../../lib/messages';
-import type { PlanCatalog } from '../../lib/plans';
+import { formatPrice, type PlanCatalog } from '../../lib/plans';
 
 /** Shown while the session, roles and subscription are being checked. */
 export function VerifyingAccess() {
@@ -63,7 +62,9 @@ function AccessPanel({
 }
 
 export interface SecureContentProps {
+  /** Where the Login link goes. */
   loginTo?: string;
+  /** Where the Sign Up link goes. */
   signupTo?: string;
 }
 
@@ -104,7 +105,7 @@ export function SubscriptionRequired({
       title={UI_MESSAGES.subscriptionRequired}
       description={
         <>
-          Plans start at {formatINR(plans.monthly.amount)} a month, or {formatINR(plans.yearly.amount)} a year (
+          Plans start at {formatPrice(plans.monthly.amount)} a month, or {formatPrice(plans.yearly.amount)} a year (
           {plans.yearly.description}). Your trades and notes stay exactly where you left them.
         </>
       }
@@ -113,6 +114,28 @@ export function SubscriptionRequired({
           See plans
         </Link>
       }
+    />
+  );
+}
+
+export interface AccessUnavailableProps {
+  /** Why the check could not finish: auth-machine's `MESSAGES.accessCheckUnavailable`. */
+  message: string;
+  /** Runs the access check again. */
+  onRetry?: () => void;
+}
+
+/**
+ * The access checks kept failing after their retries (the network is down, the service answers 5xx): the user is
+ * neither let in nor sent to the plans without a word, and can check again.
+ */
+export function AccessUnavailable({ message, onRetry }: AccessUnavailableProps) {
+  return (
+    <AccessPanel
+      icon={<WifiOff />}
+      title="Access check failed"
+      description={<span role="alert">{message}</span>}
+      actions={<Button onClick={onRetry}>Try again</Button>}
     />
   );
 }

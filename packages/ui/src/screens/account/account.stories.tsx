@@ -160,6 +160,18 @@ export const OnboardingFieldError: Story = {
   render: () => <Wizard initialStep={1} fieldErrors={{ segments: 'Pick at least one segment.' }} />,
 };
 
+/** On a phone two step labels wrap to two lines; the four step circles stay on one line all the same. */
+export const OnboardingMobile: Story = {
+  args: { routePath: '/onboarding' },
+  globals: { viewport: { value: 'mobile' } },
+  render: () => <Wizard initialStep={1} initial={priya} />,
+  play: async ({ canvasElement }) => {
+    const steps = within(within(canvasElement).getByRole('list', { name: 'Setup progress' })).getAllByRole('listitem');
+    const circleTops = steps.map((step) => Math.round((step.firstElementChild as Element).getBoundingClientRect().top));
+    await expect(new Set(circleTops).size).toBe(1);
+  },
+};
+
 export const OnboardingSaving: Story = {
   args: { routePath: '/onboarding' },
   render: () => (
@@ -189,7 +201,7 @@ const qrSvg =
 
 function Profile(props: Partial<ProfileScreenProps>) {
   return (
-    <AppShell title="Profile" userName="Priya Sharma">
+    <AppShell userName="Priya Sharma">
       <ProfileScreen email="priya@example.in" fullName="Priya Sharma" {...props} />
     </AppShell>
   );
@@ -318,7 +330,7 @@ const subscriptions: AdminSubscription[] = [
 
 function Admin(props: AdminScreenProps) {
   return (
-    <AppShell title="Admin" userName="Priya Sharma" isAdmin>
+    <AppShell userName="Priya Sharma" isAdmin>
       <AdminScreen {...props} />
     </AppShell>
   );

@@ -37,13 +37,19 @@ export interface AdminSubscription {
 }
 
 export interface AdminScreenProps {
+  /** Every account, for the Users tab. */
   users?: AdminUser[];
+  /** Every subscription, for the Subscriptions tab. */
   subscriptions?: AdminSubscription[];
+  /** Placeholder rows while the lists load. */
   loading?: boolean;
+  /** Why the lists could not be loaded (or a role could not be set), shown above them. */
   error?: string;
   /** User id whose role change is in flight. */
   pendingUserId?: string;
+  /** Gives a user a role (admin or free access). */
   onAddRole?: (userId: string, role: Role) => void;
+  /** The tab shown first. */
   defaultTab?: 'users' | 'subscriptions';
 }
 
@@ -83,7 +89,7 @@ export function AdminScreen({
       header: 'Roles',
       cell: (u) =>
         u.roles.length ? (
-          <span className="flex gap-1">
+          <span className="flex flex-wrap gap-1">
             {u.roles.map((r) => (
               <Badge key={r} variant={r === 'admin' ? 'default' : 'secondary'}>
                 {roleLabel[r]}
@@ -98,7 +104,8 @@ export function AdminScreen({
       id: 'actions',
       header: 'Actions',
       cell: (u) => (
-        <span className="flex gap-2">
+        // Wraps under each other rather than widening the table.
+        <span className="flex flex-wrap gap-2">
           {(['free_user', 'admin'] as const)
             .filter((r) => !u.roles.includes(r))
             .map((r) => {
@@ -159,7 +166,8 @@ export function AdminScreen({
   ];
 
   return (
-    <div data-slot="admin-screen" className="grid gap-6">
+    // One column that never grows past the page: the tables scroll inside their own containers.
+    <div data-slot="admin-screen" className="grid grid-cols-1 gap-6">
       <header className="grid gap-1">
         <h1 className="font-bold text-2xl">Admin</h1>
         <p className="text-muted-foreground">Roles, free access and subscriptions for every account.</p>

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../../components/app-shell';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
 import { BrokerChargesCard, type BrokerChargesCardProps, type BrokerChargesValues } from './broker-charges';
@@ -53,7 +53,7 @@ const submit = fn();
 
 export const OnProfile: Story = {
   render: () => (
-    <AppShell title="Profile" userName="Priya Sharma">
+    <AppShell userName="Priya Sharma">
       <ProfileScreen
         email="priya@example.in"
         fullName="Priya Sharma"
@@ -109,11 +109,15 @@ export const StateOfResidence: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const state = canvas.getByRole('combobox', { name: 'State of residence' });
-    await expect(state).toHaveValue('');
+    await expect(state).toHaveTextContent('Not chosen');
     await expect(state).toHaveAccessibleDescription(
       "Before 1 Jul 2020 stamp duty was charged at your state's rates. Left empty, Maharashtra's rates are used.",
     );
-    await userEvent.selectOptions(state, 'Karnataka');
+    await userEvent.click(state);
+    await userEvent.click(await screen.findByRole('option', { name: 'Karnataka' }));
+    await waitFor(() =>
+      expect(canvas.getByRole('combobox', { name: 'State of residence' })).toHaveTextContent('Karnataka'),
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Save broker charges' }));
     await expect(submitState).toHaveBeenCalledWith(expect.objectContaining({ residenceState: 'KA' }));
   },

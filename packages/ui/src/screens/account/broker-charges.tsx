@@ -6,6 +6,7 @@ import { Checkbox } from '../../components/checkbox';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { Label } from '../../components/label';
+import { LazySelect } from '../../components/lazy-select';
 import { Skeleton } from '../../components/skeleton';
 
 export const BROKER_OPTIONS = [
@@ -42,12 +43,19 @@ export interface BrokerChargesValues {
 type TextField = Exclude<keyof BrokerChargesValues, 'broker' | 'dpIncludesGst' | 'residenceState'>;
 
 export interface BrokerChargesCardProps {
+  /** The form's values (controlled). */
   values: BrokerChargesValues;
+  /** 'loading' while the profile loads, 'saving' while it is saved. */
   status?: 'loading' | 'idle' | 'saving';
+  /** A message per field the trader got wrong. */
   fieldErrors?: Partial<Record<keyof BrokerChargesValues, string>>;
+  /** A failed save, shown above the form. */
   serviceError?: string;
+  /** The confirmation after a save. */
   saved?: string;
+  /** Called with the values as the trader edits them. */
   onChange?: (values: BrokerChargesValues) => void;
+  /** Saves the values. */
   onSubmit?: (values: BrokerChargesValues) => void;
   /** Puts the discount-broker schedule back in the fields. */
   onUseDiscountSchedule?: () => void;
@@ -56,9 +64,6 @@ export interface BrokerChargesCardProps {
   /** The state whose rates apply when none is chosen. */
   defaultStateName: string;
 }
-
-const selectClass =
-  'h-10 w-full rounded-md border border-input bg-background px-3 text-foreground text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 aria-invalid:border-destructive';
 
 /** /profile card: the brokerage used for every estimated charge (trade form, imports without charges). */
 export function BrokerChargesCard({
@@ -118,18 +123,15 @@ export function BrokerChargesCard({
             {serviceError ? <Alert variant="error" title={serviceError} className="sm:col-span-2" /> : null}
             {saved ? <Alert variant="success" title={saved} className="sm:col-span-2" /> : null}
             <Field label="Broker" className="sm:col-span-2">
-              <select
-                value={values.broker}
-                disabled={saving}
-                onChange={(e) => onChange?.({ ...values, broker: e.target.value as BrokerId })}
-                className={selectClass}
-              >
-                {BROKER_OPTIONS.map(([id, name]) => (
-                  <option key={id} value={id}>
-                    {name}
-                  </option>
-                ))}
-              </select>
+              {(control) => (
+                <LazySelect
+                  {...control}
+                  value={values.broker}
+                  disabled={saving}
+                  onValueChange={(v) => onChange?.({ ...values, broker: v as BrokerId })}
+                  options={BROKER_OPTIONS.map(([value, label]) => ({ value, label }))}
+                />
+              )}
             </Field>
             {field('intradayPct', 'Equity intraday brokerage (%)', 'Of turnover, per executed order.')}
             {field('intradayCap', 'Intraday cap per order (₹)', 'Blank for no cap.')}
@@ -160,19 +162,18 @@ export function BrokerChargesCard({
               help={`Before 1 Jul 2020 stamp duty was charged at your state's rates. Left empty, ${defaultStateName}'s rates are used.`}
               error={fieldErrors.residenceState}
             >
-              <select
-                value={values.residenceState}
-                disabled={saving}
-                onChange={(e) => onChange?.({ ...values, residenceState: e.target.value })}
-                className={selectClass}
-              >
-                <option value="">Not chosen</option>
-                {states.map((s) => (
-                  <option key={s.code} value={s.code}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
+              {(control) => (
+                <LazySelect
+                  {...control}
+                  value={values.residenceState}
+                  disabled={saving}
+                  onValueChange={(v) => onChange?.({ ...values, residenceState: v })}
+                  options={[
+                    { value: '', label: 'Not chosen' },
+                    ...states.map((s) => ({ value: s.code, label: s.name })),
+                  ]}
+                />
+              )}
             </Field>
           </CardContent>
           <CardFooter className="flex-wrap gap-2">

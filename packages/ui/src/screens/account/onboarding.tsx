@@ -46,20 +46,28 @@ export type OnboardingErrors = Partial<Record<keyof OnboardingValues, string>>;
 export interface OnboardingScreenProps {
   /** 0-based index into onboardingSteps. */
   step: number;
+  /** Every step's answers (controlled). */
   values: OnboardingValues;
+  /** 'saving' while the last step is saved. */
   status?: 'idle' | 'saving';
+  /** A message per field of this step the trader got wrong. */
   fieldErrors?: OnboardingErrors;
+  /** A failed save, shown above the step. */
   serviceError?: string;
+  /** Called with the values as the trader answers. */
   onChange?: (values: OnboardingValues) => void;
+  /** Back to the previous step. */
   onBack?: () => void;
   /** Continue was pressed (or Enter in a field); the caller checks the step and sets `fieldErrors` or moves on. */
   onNext?: () => void;
+  /** The last step was completed: save and go to the dashboard. */
   onFinish?: () => void;
 }
 
 function Steps({ step }: { step: number }) {
   return (
-    <ol aria-label="Setup progress" className="flex items-center gap-2">
+    // Top-aligned: a label that wraps to two lines must not pull its step's circle out of line.
+    <ol aria-label="Setup progress" className="flex items-start gap-2">
       {onboardingSteps.map((label, i) => (
         <li
           key={label}

@@ -51,19 +51,33 @@ export type TotpState =
     };
 
 export interface ProfileScreenProps {
+  /** The account's email (read only). */
   email: string;
+  /** The name as saved. */
   fullName: string;
+  /** The name form's state: saving, errors, saved. */
   name?: FormState<'fullName'>;
+  /** The password form's state: saving, errors, saved. */
   password?: FormState<'password' | 'confirmPassword'>;
+  /** Adding an authenticator app, step by step. */
   totp?: TotpState;
+  /** Two-factor methods already set up. */
   factors?: MfaFactor[];
+  /** The methods are loading. */
   factorsLoading?: boolean;
+  /** Why the methods could not be loaded. */
   factorsError?: string;
+  /** Saves the name. */
   onSaveName?: (values: { fullName: string }) => void;
+  /** Changes the password. */
   onChangePassword?: (values: { password: string; confirmPassword: string }) => void;
+  /** Starts adding an authenticator app (shows its QR code). */
   onStartTotp?: () => void;
+  /** Checks the app's 6-digit code to finish adding it. */
   onVerifyTotp?: (code: string) => void;
+  /** Stops adding the app. */
   onCancelTotp?: () => void;
+  /** Removes a two-factor method, by id. */
   onRemoveFactor?: (id: string) => void;
   /** The default broker profile's brokerage; the card shows when given. */
   brokerCharges?: BrokerChargesCardProps;

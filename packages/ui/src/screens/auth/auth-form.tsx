@@ -8,11 +8,13 @@ export type FormStatus = 'idle' | 'submitting';
 
 /** Common props of every auth form screen: the machine's state comes in, the user's values go out. */
 export interface AuthFormProps<Values, Field extends string = keyof Values & string> {
+  /** 'submitting' while the request is in flight: the button shows it and the form cannot be sent twice. */
   status?: FormStatus;
   /** Per-field messages (validation from the machine or the server). */
   fieldErrors?: Partial<Record<Field, string>>;
   /** A message from the service ('Failed to sign in', …), shown above the form. */
   serviceError?: string;
+  /** Called with the form's values when it is sent. */
   onSubmit?: (values: Values) => void;
 }
 

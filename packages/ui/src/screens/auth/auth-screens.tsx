@@ -213,11 +213,15 @@ export function ResetPasswordScreen({
 export type VerifyEmailStatus = 'sent' | 'verifying' | 'verified' | 'failed';
 
 export interface VerifyEmailScreenProps {
+  /** 'sent' (check your inbox), 'verifying' (the link is being checked), 'verified' or 'failed'. */
   status: VerifyEmailStatus;
+  /** The address the link went to. */
   email?: string;
   /** Resend state for the 'sent' and 'failed' panels. */
   resend?: 'idle' | 'sending' | 'sent';
+  /** Why verifying or resending failed. */
   serviceError?: string;
+  /** Sends the verification email again. */
   onResend?: () => void;
 }
 

@@ -27,7 +27,7 @@ const meta = {
     onRetry: fn(),
   },
   render: (args) => (
-    <Shell title="Analytics">
+    <Shell>
       <AnalyticsScreen {...args} />
     </Shell>
   ),

@@ -24,8 +24,11 @@ export interface AnalyticsScreenProps extends AreaCallbacks, Pick<TradeFilterBar
   tradesHref: string;
   /** 'empty' means no closed trades at all; a filter that matches nothing is 'ready' with 0 trades. */
   status: AreaStatus;
+  /** The filtered trades' statistics and charts (status 'ready'). */
   data?: AnalyticsData;
+  /** The trade filter in force (from the URL). */
   filter: TradeFilter;
+  /** Called with the filter the trader sets. */
   onFilterChange: (filter: TradeFilter) => void;
 }
 
@@ -242,11 +245,20 @@ export function AnalyticsScreen({
             />
           </section>
           <Tabs defaultValue="time" className="grid gap-4">
-            <TabsList aria-label="Analyses">
-              <TabsTrigger value="time">Time</TabsTrigger>
-              <TabsTrigger value="setups">Setups and instruments</TabsTrigger>
-              <TabsTrigger value="psychology">Psychology</TabsTrigger>
-              <TabsTrigger value="risk">Risk and direction</TabsTrigger>
+            {/* On a phone the four tabs take two rows rather than run off the screen. */}
+            <TabsList aria-label="Analyses" className="h-auto max-w-full flex-wrap justify-start">
+              <TabsTrigger value="time" className="h-8 flex-auto">
+                Time
+              </TabsTrigger>
+              <TabsTrigger value="setups" className="h-8 flex-auto">
+                Setups and instruments
+              </TabsTrigger>
+              <TabsTrigger value="psychology" className="h-8 flex-auto">
+                Psychology
+              </TabsTrigger>
+              <TabsTrigger value="risk" className="h-8 flex-auto">
+                Risk and direction
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="time" className="grid gap-4 min-[1800px]:grid-cols-2">
               {section('timeOfDay', 'By time of day (entry, IST)', 'Time of day', true)}

@@ -5,8 +5,11 @@ import { buttonVariants } from '../../components/button';
 
 /** What every journal area takes besides its data: the error panel's actions and a notice above the content. */
 export interface AreaCallbacks {
+  /** 'Reload Page' in the failure panel. */
   onReload?: () => void;
+  /** 'Reset Component' in the failure panel: load the area again. */
   onRetry?: () => void;
+  /** The error, shown collapsed in the failure panel for support. */
   errorDetail?: string;
   /** Shown above the area's content, e.g. that sales without a cost basis are left out (ExcludedTradesNotice). */
   notice?: ReactNode;

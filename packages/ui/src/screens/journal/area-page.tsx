@@ -7,19 +7,27 @@ import { Skeleton } from '../../components/skeleton';
 export type AreaStatus = 'loading' | 'empty' | 'error' | 'ready';
 
 export interface AreaPageProps {
+  /** The page's h1. */
   title: string;
+  /** One line under the title: what the area is for. */
   description: string;
+  /** Which of loading, empty, error and the content shows. */
   status: AreaStatus;
   /** Buttons or links in the page header (Add trade, Import …). */
   actions?: React.ReactNode;
+  /** The empty state: an icon, what is missing and the way to add it. */
   empty: { icon: React.ReactNode; title: string; description: string; action?: React.ReactNode };
+  /** The error, shown collapsed in the failure panel for support. */
   errorDetail?: string;
+  /** 'Reload Page' in the failure panel. */
   onReload?: () => void;
+  /** 'Reset Component' in the failure panel: load the area again. */
   onRetry?: () => void;
   /** Shape of the loading placeholder. */
   skeleton?: 'table' | 'cards' | 'panel';
   /** Shown above the content when it is ready, e.g. that some trades are left out of the figures. */
   notice?: React.ReactNode;
+  /** The area's content (status 'ready'). */
   children?: React.ReactNode;
 }
 

@@ -42,7 +42,7 @@ const conversation: ChatMessage[] = [
 const send = fn();
 function Assistant(props: Partial<React.ComponentProps<typeof AssistantScreen>>) {
   return (
-    <Shell title="AI assistant">
+    <Shell>
       <AssistantScreen
         status="ready"
         model="unavailable"
@@ -78,20 +78,20 @@ export const AssistantConversation: Story = {
   render: () => <Assistant messages={conversation} onClear={fn()} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    // Charges 600 on 12 trades, gross +12,140 (the fixture's header): 5%, ₹50 a trade.
-    await expect(
-      canvas.getByText(
-        'You paid ₹600 in charges on 12 trades (₹50 a trade). That is 5% of your +₹12,140 gross P&L; net after charges +₹11,540.',
-        { exact: false },
-      ),
-    ).toBeVisible();
+    // Charges 600 on 12 trades, gross +12,140 (the fixture's header): 5%, 600 ÷ 12 = ₹50.00 a trade; net
+    // 12,140 − 600 = +11,540. Exact, with paise, as the dashboard shows the same figures.
+    await expect(canvas.getByRole('log', { name: 'Conversation' })).toHaveTextContent(
+      'You paid ₹600.00 in charges on 12 trades (₹50.00 a trade). That is 5% of your +₹12,140.00 gross P&L; net after charges +₹11,540.00.',
+    );
+    // Each amount stays on one line with its sign, however narrow the bubble.
+    await expect(canvas.getAllByText('+₹11,540.00')[0]).toHaveClass('whitespace-nowrap');
     const charges = canvas.getByRole('table', { name: /^Charges/ });
     const paid = within(charges).getByRole('row', { name: /Charges paid/ });
     await expect(
       within(paid)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['₹600', '12', '']);
+    ).toEqual(['₹600.00', '12', '']);
     const setups = canvas.getByRole('table', { name: 'Net P&L by playbook' });
     await expect(within(setups).getByRole('rowheader', { name: 'Opening range breakout' })).toBeVisible();
     await expect(within(setups).getAllByRole('link', { name: 'Trades' })[0]).toHaveAttribute(
@@ -99,6 +99,29 @@ export const AssistantConversation: Story = {
       expect.stringMatching(/^\/trades\?playbookId=/),
     );
     await expect(canvas.getByRole('button', { name: 'Clear conversation' })).toBeVisible();
+  },
+};
+
+/** On a phone the figures keep two columns; the trades, win rate and link go under each figure's name. */
+export const AssistantConversationMobile: Story = {
+  render: () => <Assistant messages={conversation} onClear={fn()} />,
+  globals: { viewport: { value: 'mobile' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const setups = canvas.getByRole('table', { name: 'Net P&L by playbook' });
+    await expect(
+      within(setups)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Figure', 'Value']);
+    // The answer says it: the best setup won all of its 4 trades.
+    await expect(within(setups).getByRole('rowheader', { name: /^Opening range breakout/ })).toHaveTextContent(
+      '4 trades · 100% won · Trades',
+    );
+    for (const table of canvas.getAllByRole('table')) {
+      const frame = table.parentElement as HTMLElement;
+      await expect(frame.scrollWidth).toBeLessThanOrEqual(frame.clientWidth);
+    }
   },
 };
 
@@ -123,6 +146,11 @@ export const AssistantAnswersFromJournal: Story = {
       'Should I buy Reliance tomorrow?{Enter}',
     );
     await expect(await canvas.findByText(/I can't answer that yet/)).toBeVisible();
+    // The drawdown reads as on the dashboard (fixtures/journal-trades.ts: the 8,950 close down to 6,150), exact and
+    // with a real minus: −₹2,800.00, never ₹2,800.
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Ask about your trades' }), "What's my win rate?{Enter}");
+    const drawdown = await canvas.findByRole('row', { name: /^Max drawdown/ });
+    await expect(within(drawdown).getAllByRole('cell')[0]).toHaveTextContent('−₹2,800.00');
     await userEvent.click(canvas.getByRole('button', { name: 'Clear conversation' }));
     await expect(canvas.getByRole('heading', { name: 'Ask about your trading' })).toBeVisible();
   },

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
 import { Button, buttonVariants } from '../../components/button';
-import { Money } from '../../components/money';
+import { Money, MoneyText } from '../../components/money';
 import { Spinner } from '../../components/spinner';
 import { Switch } from '../../components/switch';
 import { Textarea } from '../../components/textarea';
@@ -35,17 +35,23 @@ export const ASSISTANT_QUESTION_MAX = 500;
 export interface AssistantScreenProps extends AreaCallbacks {
   /** 'loading' / 'error': the journal itself; 'empty': no closed trades yet (the chat still works). */
   status: AreaStatus;
+  /** The conversation so far, oldest first. */
   messages?: ChatMessage[];
   /** The documented questions, shown as chips. */
   suggestions: readonly string[];
+  /** An answer is on its way. */
   thinking?: boolean;
   /** The last question's failure, e.g. the model timing out. */
   error?: string;
+  /** Whether the AI model can be used: 'checking', 'unavailable' (built-in answers only) or 'available'. */
   model?: AssistantModelStatus;
   /** Send questions to the AI model (only offered when `model` is 'available'). */
   useModel?: boolean;
+  /** Turns sending questions to the AI model on or off. */
   onUseModelChange?: (useModel: boolean) => void;
+  /** Asks a question. */
   onSend?: (text: string) => void;
+  /** Clears the conversation. */
   onClear?: () => void;
   /** Where a figure's link goes: the app owns its URLs (trade form, trades list filters, analytics). */
   hrefFor: (link: InsightLink) => string;
@@ -58,9 +64,9 @@ function FigureValue({ figure }: { figure: InsightFigure }) {
   if (value === null) return <span className="text-muted-foreground">—</span>;
   switch (unit) {
     case 'pnl':
-      return <Money value={value} signed paise={false} />;
+      return <Money value={value} signed />;
     case 'inr':
-      return <Money value={value} paise={false} />;
+      return <Money value={value} />;
     case 'percent':
       return <>{percent(value)}</>;
     case 'r':
@@ -72,9 +78,17 @@ function FigureValue({ figure }: { figure: InsightFigure }) {
   }
 }
 
-function FigureLink({ link, hrefFor }: { link: InsightLink; hrefFor: (link: InsightLink) => string }) {
+function FigureLink({
+  link,
+  hrefFor,
+  className,
+}: {
+  link: InsightLink;
+  hrefFor: (link: InsightLink) => string;
+  className?: string;
+}) {
   return (
-    <Link to={hrefFor(link)} className="text-primary underline-offset-4 hover:underline">
+    <Link to={hrefFor(link)} className={cn('text-primary underline-offset-4 hover:underline', className)}>
       {link.label}
     </Link>
   );
@@ -92,6 +106,9 @@ function Figures({
 }) {
   const showWinRate = answer.figures.some((f) => f.winRate !== undefined);
   const showLinks = answer.figures.some((f) => f.link);
+  // On a phone the table keeps two columns, the figure and its value; the trades, win rate and link move under the
+  // figure's name instead of running off the side.
+  const wide = 'hidden sm:table-cell';
   return (
     <div className="grid gap-2">
       {answer.figures.length > 0 ? (
@@ -108,16 +125,16 @@ function Figures({
                 <th scope="col" className="px-3 py-1.5 text-right font-medium">
                   Value
                 </th>
-                <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                <th scope="col" className={cn('px-3 py-1.5 text-right font-medium', wide)}>
                   Trades
                 </th>
                 {showWinRate ? (
-                  <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                  <th scope="col" className={cn('px-3 py-1.5 text-right font-medium', wide)}>
                     Won
                   </th>
                 ) : null}
                 {showLinks ? (
-                  <th scope="col" className="px-3 py-1.5 font-medium">
+                  <th scope="col" className={cn('px-3 py-1.5 font-medium', wide)}>
                     From
                   </th>
                 ) : null}
@@ -130,18 +147,31 @@ function Figures({
                 <tr key={`${i}-${f.label}`} className="border-b last:border-0">
                   <th scope="row" className="px-3 py-1.5 text-left font-normal">
                     {f.label}
+                    <span className="block text-muted-foreground text-xs sm:hidden">
+                      {f.n === 1 ? '1 trade' : `${f.n} trades`}
+                      {f.winRate === undefined || f.winRate === null ? '' : ` · ${percent(f.winRate)} won`}
+                      {f.link ? (
+                        <>
+                          {' · '}
+                          {/* Underlined: within a line of text, colour alone would not mark it as a link. */}
+                          <FigureLink link={f.link} hrefFor={hrefFor} className="underline" />
+                        </>
+                      ) : null}
+                    </span>
                   </th>
-                  <td className="px-3 py-1.5 text-right tabular-nums">
+                  <td className="px-3 py-1.5 text-right align-top tabular-nums sm:align-middle">
                     <FigureValue figure={f} />
                   </td>
-                  <td className="px-3 py-1.5 text-right text-muted-foreground tabular-nums">{f.n}</td>
+                  <td className={cn('px-3 py-1.5 text-right text-muted-foreground tabular-nums', wide)}>{f.n}</td>
                   {showWinRate ? (
-                    <td className="px-3 py-1.5 text-right tabular-nums">
+                    <td className={cn('px-3 py-1.5 text-right tabular-nums', wide)}>
                       {f.winRate === undefined || f.winRate === null ? '—' : percent(f.winRate)}
                     </td>
                   ) : null}
                   {showLinks ? (
-                    <td className="px-3 py-1.5">{f.link ? <FigureLink link={f.link} hrefFor={hrefFor} /> : null}</td>
+                    <td className={cn('px-3 py-1.5', wide)}>
+                      {f.link ? <FigureLink link={f.link} hrefFor={hrefFor} /> : null}
+                    </td>
                   ) : null}
                 </tr>
               ))}
@@ -186,7 +216,7 @@ function AssistantBubble({ message, hrefFor }: { message: ChatMessage; hrefFor: 
       </div>
       <div className="whitespace-pre-line rounded-lg bg-muted px-3 py-2 text-sm">
         <span className="sr-only">Assistant: </span>
-        {message.text}
+        <MoneyText>{message.text}</MoneyText>
       </div>
       {answer && answer.topic !== 'help' && answer.topic !== 'unknown' ? (
         <Figures answer={answer} hrefFor={hrefFor} id={`figures-${message.id}`} />

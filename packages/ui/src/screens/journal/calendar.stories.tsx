@@ -40,7 +40,7 @@ const meta = {
     onRetry: fn(),
   },
   render: (args) => (
-    <Shell title="Calendar">
+    <Shell>
       <CalendarScreen {...args} />
     </Shell>
   ),
@@ -62,13 +62,29 @@ export const Populated: Story = {
       'href',
       '/calendar?month=2025-12',
     );
-    const day = canvas.getByRole('button', { name: '5 January 2026: -₹2,050.00 net, 1 trade' });
+    const day = canvas.getByRole('button', { name: '5 January 2026: −₹2,050.00 net, 1 trade' });
     day.focus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onOpenDay).toHaveBeenCalledWith('2026-01-05');
   },
 };
 export const PopulatedDark: Story = { globals: { theme: 'dark' } };
+
+/** On a phone the cells are compact and each week's total sits under its days, so the whole week fits. */
+export const PopulatedMobile: Story = {
+  globals: { viewport: { value: 'mobile' } },
+  play: async ({ canvasElement }) => {
+    const calendar = within(canvasElement).getByRole('region', { name: 'January 2026 P&L calendar' });
+    await expect(within(calendar).getByRole('columnheader', { name: 'Sun' })).toBeVisible();
+    await expect(calendar.scrollWidth).toBeLessThanOrEqual(calendar.clientWidth);
+    // Five weeks, each with its total: the first is Thursday 1 and Friday 2 January, +1,740 + 4,460.
+    const weeks = within(calendar)
+      .getAllByRole('row')
+      .filter((row) => row.textContent?.startsWith('Week'));
+    await expect(weeks).toHaveLength(5);
+    await expect(weeks[0]).toHaveTextContent('+₹6,200.00');
+  },
+};
 
 export const DayOpen: Story = {
   args: {

@@ -43,6 +43,7 @@ export interface CalendarDayDetail {
 }
 
 export interface CalendarScreenProps extends AreaCallbacks {
+  /** Which of loading, empty, error and the calendar shows. */
   status: AreaStatus;
   /** The month shown, 'YYYY-MM'. */
   month: string;
@@ -52,6 +53,7 @@ export interface CalendarScreenProps extends AreaCallbacks {
   monthHref: (month: string) => string;
   /** The day whose trades and note are open, or null. */
   openDay?: CalendarDayDetail | null;
+  /** Opens a day ('YYYY-MM-DD') or closes it (null). */
   onOpenDay?: (date: string | null) => void;
 }
 

@@ -5,15 +5,31 @@ import { cn } from '../../lib/utils';
 // radios do) and a set of toggle chips for multi-choice lists such as emotions and mistakes.
 
 export interface SegmentedProps<V extends string> {
+  /** Names the group (a fieldset legend). */
   legend: string;
+  /** The radio inputs' name. */
   name: string;
+  /** The chosen option. */
   value: V;
+  /** Each option as [value, label], in order. */
   options: ReadonlyArray<readonly [V, string]>;
+  /** Called with the option the user picks. */
   onChange?: (value: V) => void;
+  /** Cannot be changed. */
   disabled?: boolean;
+  /** Narrower options, so that many short ones (a rating's None, 1★ … 5★) fit one line on a phone. */
+  compact?: boolean;
 }
 
-export function Segmented<V extends string>({ legend, name, value, options, onChange, disabled }: SegmentedProps<V>) {
+export function Segmented<V extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+  disabled,
+  compact,
+}: SegmentedProps<V>) {
   return (
     <fieldset data-slot="segmented" className="grid gap-2" disabled={disabled}>
       <legend className="mb-2 font-medium text-sm">{legend}</legend>
@@ -22,7 +38,8 @@ export function Segmented<V extends string>({ legend, name, value, options, onCh
           <label
             key={option}
             className={cn(
-              'flex-1 cursor-pointer whitespace-nowrap rounded-sm px-3 py-1.5 text-center text-sm transition-colors',
+              'flex-1 cursor-pointer whitespace-nowrap rounded-sm py-1.5 text-center text-sm transition-colors',
+              compact ? 'px-2' : 'px-3',
               'has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
               option === value ? 'bg-primary text-primary-foreground' : 'text-foreground hover:bg-accent',
             )}
@@ -44,12 +61,17 @@ export function Segmented<V extends string>({ legend, name, value, options, onCh
 }
 
 export interface ToggleChipsProps {
+  /** Names the group (a fieldset legend). */
   legend: string;
   /** A line under the chips, e.g. what the choice is for. */
   help?: string;
+  /** The choices, in order. */
   options: readonly string[];
+  /** The chosen ones. */
   value: readonly string[];
+  /** Called with the chosen ones after each toggle. */
   onChange?: (value: string[]) => void;
+  /** Cannot be changed. */
   disabled?: boolean;
 }
 

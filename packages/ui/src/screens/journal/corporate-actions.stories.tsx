@@ -24,7 +24,7 @@ const blank: CorporateActionValues = { symbol: '', kind: 'split', from: '1', to:
 function Stateful(args: Args) {
   const [values, setValues] = useState(args.values);
   return (
-    <Shell title="Trades">
+    <Shell>
       <CorporateActionsDialog
         {...args}
         values={values}

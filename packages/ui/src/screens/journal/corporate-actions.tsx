@@ -12,6 +12,7 @@ import {
   AlertDialogTitle,
 } from '../../components/alert-dialog';
 import { Button, IconButton } from '../../components/button';
+import { DateInput } from '../../components/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/dialog';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
@@ -46,19 +47,29 @@ export interface CorporateActionValues {
 }
 
 export interface CorporateActionsDialogProps {
+  /** Whether the dialog is open. */
   open: boolean;
+  /** Opens or closes the dialog. */
   onOpenChange: (open: boolean) => void;
+  /** The splits and bonuses entered so far. */
   actions: CorporateActionItem[];
+  /** The list: 'loading', 'ready' or 'error' (see `error`). */
   status?: 'loading' | 'ready' | 'error';
   /** Why the list could not be loaded. */
   error?: string;
+  /** The add form's values (controlled). */
   values: CorporateActionValues;
+  /** Called with the values as the trader edits them. */
   onChange: (values: CorporateActionValues) => void;
+  /** Adds a split or bonus. */
   onAdd: (values: CorporateActionValues) => void;
   /** Resolves when the action is gone; a rejection's message is shown in the confirmation. */
   onRemove: (id: string) => Promise<void>;
+  /** An addition is being saved. */
   adding?: boolean;
+  /** A message per field the trader got wrong. */
   fieldErrors?: Partial<Record<keyof CorporateActionValues, string>>;
+  /** A failed addition, shown above the form. */
   serviceError?: string;
 }
 
@@ -290,12 +301,7 @@ export function CorporateActionsDialog({
               error={fieldErrors.exDate}
               required
             >
-              <Input
-                type="date"
-                value={values.exDate}
-                onChange={(e) => set('exDate', e.target.value)}
-                disabled={adding}
-              />
+              <DateInput value={values.exDate} onChange={(e) => set('exDate', e.target.value)} disabled={adding} />
             </Field>
           </div>
           <div className="flex flex-wrap items-center justify-between gap-2">

@@ -50,7 +50,7 @@ const meta = {
     onRetry: fn(),
   },
   render: (args) => (
-    <AppShell title="Dashboard" userName={args.userName}>
+    <AppShell userName={args.userName}>
       <DashboardScreen {...args} />
     </AppShell>
   ),
@@ -63,13 +63,18 @@ export const Populated: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    // A trader with a journal is welcomed back.
+    await expect(canvas.getByText(/^Welcome back, Priya\./)).toBeVisible();
     const stats = within(canvas.getByRole('region', { name: 'Statistics' }));
     // Worked by hand in fixtures/journal-trades.ts.
     await expect(stats.getByText('50%')).toBeVisible();
     await expect(stats.getByText('6 of 12 trades')).toBeVisible();
     await expect(stats.getByText('2.53')).toBeVisible();
     await expect(stats.getByText('+₹961.67')).toBeVisible();
-    await expect(stats.getByText('-₹2,800.00')).toBeVisible();
+    await expect(stats.getByText('−₹2,800.00')).toBeVisible();
+    // A stat card is read, so it is exact: net +11,540 and charges 600, with paise, never +₹11.54K or ₹600.
+    await expect(stats.getByText('+₹11,540.00')).toBeVisible();
+    await expect(stats.getByText('₹600.00')).toBeVisible();
     // From the +8,950 close of 8 January to +6,150 on 14 January, on the equity curve's day closes.
     await expect(stats.getByText('8 Jan to 14 Jan 2026 · 31% of the peak')).toBeVisible();
     await expect(stats.getByText('5% of your gross profit · 12 trades')).toBeVisible();
@@ -80,7 +85,21 @@ export const Populated: Story = {
   },
 };
 export const PopulatedDark: Story = { globals: { theme: 'dark' } };
-export const PopulatedMobile: Story = { globals: { viewport: { value: 'mobile' } } };
+export const PopulatedMobile: Story = {
+  globals: { viewport: { value: 'mobile' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The four periods on one row, "All time" included.
+    const periods = within(canvas.getByRole('group', { name: 'Period' })).getAllByRole('button');
+    await expect(new Set(periods.map((p) => Math.round(p.getBoundingClientRect().top))).size).toBe(1);
+    // Recent trades keep their net P&L on a phone (the close time moves under the symbol), with no sideways scroll.
+    const recent = within(canvas.getByRole('region', { name: 'Recent trades' }));
+    await expect(recent.getByRole('columnheader', { name: /Net P&L/ })).toBeVisible();
+    await expect(recent.queryByRole('columnheader', { name: /Closed/ })).toBeNull();
+    const frame = recent.getByRole('table').parentElement as HTMLElement;
+    await expect(frame.scrollWidth).toBeLessThanOrEqual(frame.clientWidth);
+  },
+};
 export const NoTradesInPeriod: Story = {
   args: { state: { status: 'ready', data: { ...data, summary: summarize([]), equity: [], recentTrades: [] } } },
   play: async ({ canvasElement }) => {
@@ -96,7 +115,11 @@ export const Loading: Story = {
 export const Empty: Story = {
   args: { state: { status: 'empty' } },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('heading', { name: 'No trades yet' })).toBeVisible();
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'No trades yet' })).toBeVisible();
+    // No trades yet: a first visit, so a welcome, not a welcome back.
+    await expect(canvas.getByText('Welcome, Priya.')).toBeVisible();
+    await expect(canvas.queryByText(/Welcome back/)).toBeNull();
   },
 };
 export const ErrorState: Story = {

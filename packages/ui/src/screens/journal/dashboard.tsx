@@ -64,18 +64,34 @@ export type DashboardState =
   | { status: 'ready'; data: DashboardData };
 
 export interface DashboardScreenProps {
+  /** Loading, empty (no trades), error, or ready with the period's figures. */
   state: DashboardState;
+  /** The trader, for the greeting. */
   userName?: string;
+  /** The period the figures cover. */
   period?: DashboardPeriod;
+  /** Called with the period the trader picks. */
   onPeriodChange?: (period: DashboardPeriod) => void;
+  /** 'Reload Page' in the failure panel. */
   onReload?: () => void;
+  /** 'Reset Component' in the failure panel: load the dashboard again. */
   onRetry?: () => void;
   /** Shown under the period switch, e.g. that sales without a cost basis are left out (ExcludedTradesNotice). */
   notice?: ReactNode;
 }
 
+/**
+ * Recent trades fit the card they sit in (a container query): the symbol and its net P&L always; the close time in its
+ * own column once there is room (under the symbol until then); the playbook only in a wide card.
+ */
 const tradeColumns: DataTableColumn<DashboardTrade>[] = [
-  { id: 'closedAt', header: 'Closed', sortValue: (t) => t.closedAt, cell: (t) => formatDateTime(t.closedAt) },
+  {
+    id: 'closedAt',
+    header: 'Closed',
+    className: 'hidden @md:table-cell',
+    sortValue: (t) => t.closedAt,
+    cell: (t) => formatDateTime(t.closedAt),
+  },
   {
     id: 'symbol',
     header: 'Symbol',
@@ -88,12 +104,14 @@ const tradeColumns: DataTableColumn<DashboardTrade>[] = [
         <span className="text-muted-foreground text-xs">
           {t.segment} · {t.side}
         </span>
+        <span className="text-muted-foreground text-xs @md:hidden">Closed {formatDateTime(t.closedAt)}</span>
       </span>
     ),
   },
   {
     id: 'playbook',
     header: 'Playbook',
+    className: 'hidden @2xl:table-cell',
     cell: (t) =>
       t.playbook ? <Badge variant="secondary">{t.playbook}</Badge> : <span className="text-muted-foreground">—</span>,
   },
@@ -127,7 +145,8 @@ function PeriodSwitch({
   onPeriodChange?: (period: DashboardPeriod) => void;
 }) {
   return (
-    <fieldset data-slot="period-switch" className="flex flex-wrap gap-1 rounded-lg border bg-muted p-1">
+    // One row on a phone too: the four periods share the width, in smaller type there.
+    <fieldset data-slot="period-switch" className="flex flex-wrap gap-1 rounded-lg border bg-muted p-1 sm:w-fit">
       <legend className="sr-only">Period</legend>
       {DASHBOARD_PERIODS.map((p) => (
         <button
@@ -137,6 +156,7 @@ function PeriodSwitch({
           onClick={() => onPeriodChange?.(p.value)}
           className={cn(
             buttonVariants({ variant: 'ghost', size: 'sm' }),
+            'flex-auto px-2 text-xs sm:flex-none sm:px-3 sm:text-sm',
             'aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm',
           )}
         >
@@ -147,8 +167,26 @@ function PeriodSwitch({
   );
 }
 
-function Heading({ userName, range }: { userName?: string; range?: DashboardData['range'] }) {
-  const greeting = userName ? `Welcome back, ${userName.split(' ')[0]}.` : 'Your trading at a glance.';
+/**
+ * Greets by first name: "Welcome back" to a trader whose journal has trades, "Welcome" to one who has none yet (a
+ * first visit), and nobody while that is not yet known (loading, error).
+ */
+function Heading({
+  userName,
+  range,
+  returning,
+}: {
+  userName?: string;
+  range?: DashboardData['range'];
+  returning?: boolean;
+}) {
+  const firstName = userName?.split(' ')[0];
+  const greeting =
+    !firstName || returning === undefined
+      ? 'Your trading at a glance.'
+      : returning
+        ? `Welcome back, ${firstName}.`
+        : `Welcome, ${firstName}.`;
   return (
     <header className="flex flex-wrap items-end justify-between gap-3">
       <div className="grid gap-1">
@@ -204,7 +242,7 @@ function Stats({ summary }: { summary: Summary }) {
     >
       <Stat
         label="Net P&L"
-        value={<Money value={s.netPnl.value ?? 0} signed abbreviate />}
+        value={<Money value={s.netPnl.value ?? 0} signed />}
         hint={`after charges · ${count(s.trades, 'trade')}`}
       />
       <Stat label="Win rate" value={percent(s.winRate)} hint={ofTrades(s.wins, s.trades)} />
@@ -257,7 +295,7 @@ function Stats({ summary }: { summary: Summary }) {
       />
       <Stat
         label="Charges paid"
-        value={<Money value={s.charges.value ?? 0} abbreviate />}
+        value={<Money value={s.charges.value ?? 0} />}
         hint={`${chargesShare(s)} · ${count(s.charges.n, 'trade')}`}
       />
     </section>
@@ -369,7 +407,7 @@ export function DashboardScreen({
   if (state.status === 'empty') {
     return (
       <div className="grid gap-6">
-        <Heading userName={userName} />
+        <Heading userName={userName} returning={false} />
         <EmptyState
           icon={<FileUp />}
           title="No trades yet"
@@ -412,7 +450,7 @@ export function DashboardScreen({
   const { summary } = data;
   return (
     <div data-slot="dashboard" className="grid gap-6">
-      <Heading userName={userName} range={data.range} />
+      <Heading userName={userName} range={data.range} returning />
       <PeriodSwitch period={period} onPeriodChange={onPeriodChange} />
       {notice}
       {summary.trades === 0 ? (
@@ -431,7 +469,10 @@ export function DashboardScreen({
           <Charts equity={data.equity} drawdown={summary.maxDrawdown} />
           <div className="grid gap-4 xl:grid-cols-[1fr_2fr]">
             <ChargesPanel summary={summary} lines={data.chargeLines} />
-            <section aria-labelledby="recent-trades" className="grid content-start gap-3 rounded-xl border bg-card p-4">
+            <section
+              aria-labelledby="recent-trades"
+              className="@container grid content-start gap-3 rounded-xl border bg-card p-4"
+            >
               <div className="flex items-center justify-between">
                 <h2 id="recent-trades" className="font-semibold">
                   Recent trades

@@ -7,6 +7,7 @@ export interface ExcludedTradesNoticeProps {
   count: number;
   /** Where the trader gives their cost (the trades list); no link without it. */
   href?: string;
+  /** Classes for the notice. */
   className?: string;
 }
 

@@ -75,7 +75,7 @@ export const FundsPopulated: AreaStory = {
     await expect(canvas.getByText(/^1 April 2026 – 21 November 2026/)).toBeVisible();
     await expect(canvas.getByRole('table', { name: 'Fund movements' })).toBeVisible();
     // Deleting asks first, naming what goes.
-    await userEvent.click(canvas.getByRole('button', { name: 'Delete withdrawal of ₹50,000 on 5 October 2026' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete withdrawal of ₹50,000.00 on 5 October 2026' }));
     await expect(await screen.findByRole('alertdialog', { name: 'Delete this movement?' })).toBeVisible();
     await expect(screen.getByText(/withdrawal of ₹50,000.00 on 5 October 2026 will be removed/)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Keep it' }));
@@ -87,7 +87,7 @@ export const FundsError = funds.Error;
 
 export const FundsAddValidation: AreaStory = {
   render: () => (
-    <Shell title="Funds">
+    <Shell>
       <FundsScreen
         status="ready"
         movements={movements}
@@ -114,7 +114,7 @@ export const FundsAddValidation: AreaStory = {
 
 export const FundsEditSaving: AreaStory = {
   render: () => (
-    <Shell title="Funds">
+    <Shell>
       <FundsScreen
         status="ready"
         movements={movements}

@@ -15,6 +15,7 @@ import {
 } from '../../components/alert-dialog';
 import { Badge } from '../../components/badge';
 import { Button, IconButton } from '../../components/button';
+import { DateInput } from '../../components/date-input';
 import {
   Dialog,
   DialogContent,
@@ -105,18 +106,27 @@ const percent = (x: number) =>
   `${(x * 100).toLocaleString('en-IN', { maximumFractionDigits: 2, minimumFractionDigits: 2 })}%`;
 
 export interface FundsScreenProps extends AreaCallbacks {
+  /** Which of loading, empty, error and the funds shows. */
   status: AreaStatus;
+  /** Deposits and withdrawals. */
   movements?: FundMovement[];
+  /** Money put in, taken out, P&L after charges and the capital now. */
   summary?: FundsSummary;
+  /** The capital over time, for the chart. */
   capital?: CapitalPoint[];
   /** The add/edit dialog; absent while closed. */
   editor?: FundEditor;
+  /** Opens the dialog to add a deposit or withdrawal. */
   onAdd?: () => void;
+  /** Opens the dialog on a movement. */
   onEdit?: (movement: FundMovement) => void;
   /** Called once the trader has confirmed. */
   onDelete?: (movement: FundMovement) => void;
+  /** Called with the dialog's values as the trader edits them. */
   onEditorChange?: (values: FundFormValues) => void;
+  /** Saves the dialog's movement. */
   onEditorSubmit?: () => void;
+  /** Closes the dialog. */
   onEditorClose?: () => void;
 }
 
@@ -268,7 +278,7 @@ export function FundsScreen({
             <AlertDialogTitle>Delete this movement?</AlertDialogTitle>
             <AlertDialogDescription>
               {confirming
-                ? `The ${FUND_KIND_LABELS[confirming.kind].toLowerCase()} of ${formatINR(Math.abs(confirming.amount), { paise: 'always' })} on ${istDay(confirming.occurredOn)} will be removed, and your capital and return recalculated.`
+                ? `The ${FUND_KIND_LABELS[confirming.kind].toLowerCase()} of ${formatINR(Math.abs(confirming.amount))} on ${istDay(confirming.occurredOn)} will be removed, and your capital and return recalculated.`
                 : null}
             </AlertDialogDescription>
           </AlertDialogHeader>
@@ -364,8 +374,7 @@ export function FundDialog({
               error={errors.occurredOn}
               required
             >
-              <Input
-                type="date"
+              <DateInput
                 value={values.occurredOn}
                 onChange={(e) => set('occurredOn', e.target.value)}
                 disabled={saving}

@@ -1,5 +1,5 @@
 import type { Meta } from '@storybook/react-vite';
-import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Shell, type AreaStory as Story, states } from '../../stories/area-states';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
 import { type GalleryItem, GalleryScreen, type GalleryScreenProps } from './gallery';
@@ -42,7 +42,7 @@ const notes = [{ id: 'n1', label: 'Journal, 2026-11-19' }];
 
 function Gallery(props: Partial<GalleryScreenProps>) {
   return (
-    <Shell title="Gallery">
+    <Shell>
       <GalleryScreen status="ready" items={items} trades={trades} notes={notes} {...props} />
     </Shell>
   );
@@ -106,7 +106,17 @@ export const ViewerOpen: Story = {
     await expect(within(dialog).getByRole('heading', { name: 'BANKNIFTY VWAP rejection, stopped out' })).toBeVisible();
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
     await expect(within(dialog).getByRole('heading', { name: 'TATAMOTORS daily breakout' })).toBeVisible();
-    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Trade' }), 't2');
+    const trade = within(dialog).getByRole('combobox', { name: 'Trade' });
+    await expect(trade).toHaveTextContent('Not linked');
+    await userEvent.click(trade);
+    await userEvent.click(await screen.findByRole('option', { name: 'SUZLON, 20 Nov' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Trade' })).toHaveTextContent('SUZLON, 20 Nov'),
+    );
+    // Arrow keys on the select stay with it: the image does not change.
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Trade' })).toHaveFocus());
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(within(dialog).getByRole('heading', { name: 'TATAMOTORS daily breakout' })).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save details' }));
     await expect(save).toHaveBeenCalledWith('g3', {
       caption: 'TATAMOTORS daily breakout',

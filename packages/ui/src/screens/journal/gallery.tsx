@@ -5,6 +5,7 @@ import { Button } from '../../components/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/dialog';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
+import { LazySelect } from '../../components/lazy-select';
 import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import type { AreaCallbacks } from './area-actions';
@@ -41,21 +42,31 @@ export interface GalleryItemChanges {
 }
 
 export interface GalleryScreenProps extends AreaCallbacks {
+  /** Which of loading, empty, error and the gallery shows. */
   status: AreaStatus;
+  /** The screenshots. */
   items?: GalleryItem[];
+  /** Files being uploaded, with progress or the error. */
   uploads?: GalleryUpload[];
   /** Files refused before upload (type, size), one message each. */
   rejected?: string[];
+  /** Trades an image can be linked to. */
   trades?: GalleryLinkOption[];
+  /** Notebook pages an image can be linked to. */
   notes?: GalleryLinkOption[];
   /** Opens the viewer on this item (stories; deep links). */
   initialViewerId?: string;
   /** Item being saved or deleted from the viewer. */
   busyId?: string;
+  /** Why a save or delete from the viewer failed. */
   viewerError?: string;
+  /** Uploads the chosen files. */
   onUpload?: (files: File[]) => void;
+  /** Removes a failed upload from the list. */
   onDismissUpload?: (id: string) => void;
+  /** Saves an image's caption and links. */
   onSave?: (id: string, changes: GalleryItemChanges) => void;
+  /** Deletes an image, once confirmed. */
   onDelete?: (id: string) => void;
 }
 
@@ -104,8 +115,7 @@ function UploadList({ uploads, onDismiss }: { uploads: GalleryUpload[]; onDismis
   );
 }
 
-const selectClass =
-  'h-10 w-full rounded-md border border-input bg-background px-3 text-foreground text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40';
+const NOT_LINKED = { value: '', label: 'Not linked' };
 
 function Viewer({
   items,
@@ -145,8 +155,11 @@ function Viewer({
       <DialogContent
         className="max-w-4xl"
         onKeyDown={(e) => {
-          // Arrow keys page through the gallery, except while typing in a field.
-          const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
+          // Arrow keys page through the gallery, except while typing in a field or choosing in a select (whose
+          // list is portalled, but its key events still bubble here through React).
+          const typing =
+            e.target instanceof HTMLInputElement ||
+            (e.target instanceof Element && e.target.closest('[role="combobox"], [role="listbox"]') !== null);
           if (typing || items.length < 2) return;
           if (e.key === 'ArrowRight') move(1);
           else if (e.key === 'ArrowLeft') move(-1);
@@ -199,34 +212,26 @@ function Viewer({
             />
           </Field>
           <Field label="Trade">
-            <select
-              className={selectClass}
-              value={draft.tradeId ?? ''}
-              disabled={busy}
-              onChange={(e) => setDraft({ ...draft, tradeId: e.target.value || null })}
-            >
-              <option value="">Not linked</option>
-              {trades.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
+            {(control) => (
+              <LazySelect
+                {...control}
+                value={draft.tradeId ?? ''}
+                disabled={busy}
+                onValueChange={(v) => setDraft({ ...draft, tradeId: v || null })}
+                options={[NOT_LINKED, ...trades.map((t) => ({ value: t.id, label: t.label }))]}
+              />
+            )}
           </Field>
           <Field label="Note">
-            <select
-              className={selectClass}
-              value={draft.noteId ?? ''}
-              disabled={busy}
-              onChange={(e) => setDraft({ ...draft, noteId: e.target.value || null })}
-            >
-              <option value="">Not linked</option>
-              {notes.map((n) => (
-                <option key={n.id} value={n.id}>
-                  {n.label}
-                </option>
-              ))}
-            </select>
+            {(control) => (
+              <LazySelect
+                {...control}
+                value={draft.noteId ?? ''}
+                disabled={busy}
+                onValueChange={(v) => setDraft({ ...draft, noteId: v || null })}
+                options={[NOT_LINKED, ...notes.map((n) => ({ value: n.id, label: n.label }))]}
+              />
+            )}
           </Field>
           <div className="flex flex-wrap items-center justify-between gap-2 sm:col-span-3">
             {confirming ? (

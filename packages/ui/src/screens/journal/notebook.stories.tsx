@@ -68,7 +68,7 @@ function Editable(props: Omit<NotebookScreenProps, 'draft' | 'onDraftChange' | '
   const [draft, setDraft] = React.useState<NotebookDraft>(props.initial ?? { title: '', body: '', pinned: false });
   const [saveState, setSaveState] = React.useState(props.saveState ?? 'saved');
   return (
-    <Shell title="Notebook">
+    <Shell>
       <NotebookScreen
         {...props}
         today="2026-11-21"
@@ -127,7 +127,7 @@ export const NotebookError = notebook.Error;
 
 export const NotebookNothingOpen: AreaStory = {
   render: () => (
-    <Shell title="Notebook">
+    <Shell>
       <NotebookScreen status="ready" entries={entries} today="2026-11-21" />
     </Shell>
   ),
@@ -215,7 +215,7 @@ export const NotebookSaving: AreaStory = {
 export const NotebookPageNotFound: AreaStory = {
   args: { routePath: '/notebook?note=gone' },
   render: () => (
-    <Shell title="Notebook">
+    <Shell>
       <NotebookScreen status="ready" entries={entries} today="2026-11-21" missingPage />
     </Shell>
   ),
@@ -228,7 +228,7 @@ export const NotebookPageNotFound: AreaStory = {
 
 export const NotebookSearchNoMatch: AreaStory = {
   render: () => (
-    <Shell title="Notebook">
+    <Shell>
       <NotebookScreen status="ready" entries={[]} search="breakout" today="2026-11-21" />
     </Shell>
   ),
@@ -239,7 +239,7 @@ export const NotebookSearchNoMatch: AreaStory = {
 
 function NotebookScreenShell(props: Pick<NotebookScreenProps, 'saveState' | 'saveError'>) {
   return (
-    <Shell title="Notebook">
+    <Shell>
       <NotebookScreen
         status="ready"
         entries={entries}

@@ -13,6 +13,7 @@ import {
 } from '../../components/alert-dialog';
 import { Badge } from '../../components/badge';
 import { Button, buttonVariants } from '../../components/button';
+import { DateInput } from '../../components/date-input';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { Label } from '../../components/label';
@@ -70,23 +71,33 @@ export interface NotebookDay {
 const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
 
 export interface NotebookScreenProps extends AreaCallbacks {
+  /** Which of loading, empty, error and the notebook shows. */
   status: AreaStatus;
   /** Entries to list (already filtered by the search). */
   entries?: NotebookEntry[];
+  /** The search text. */
   search?: string;
+  /** Called with the search as the trader types. */
   onSearchChange?: (search: string) => void;
   /** Today in India, 'YYYY-MM-DD': the "Today's journal" link. */
   today: string;
+  /** The open entry: a page (id null for a new one) or a day's journal. */
   selection?: NotebookSelection;
   /** The open entry as saved, if it has been saved. */
   current?: NotebookEntry;
+  /** The open entry as edited. */
   draft?: NotebookDraft;
+  /** Called with the entry as the trader edits it. */
   onDraftChange?: (draft: NotebookDraft) => void;
+  /** 'saved', 'unsaved', 'saving' or 'error' (see `saveError`). */
   saveState?: NotebookSaveState;
+  /** Why the last save failed. */
   saveError?: string;
+  /** Saves the open entry now. */
   onSave?: () => void;
   /** Called once the trader has confirmed. */
   onDelete?: (entry: NotebookEntry) => void;
+  /** Starts a new page. */
   onNewPage?: () => void;
   /** The open day's trades (daily entries only). */
   day?: NotebookDay;
@@ -430,7 +441,7 @@ export function NotebookScreen({
             aria-label="Open the journal of a day"
           >
             <Field label="Journal of a day" className="flex-1">
-              <Input type="date" value={dayToOpen} onChange={(e) => setDayToOpen(e.target.value)} />
+              <DateInput value={dayToOpen} onChange={(e) => setDayToOpen(e.target.value)} />
             </Field>
             <Button type="submit" variant="outline" disabled={!dayToOpen}>
               <CalendarDays aria-hidden="true" /> Open

@@ -20,7 +20,7 @@ const typed: OpeningPositionValues = {
 function Stateful(args: Args) {
   const [values, setValues] = useState(args.values);
   return (
-    <Shell title="Trades">
+    <Shell>
       <OpeningPositionDialog
         {...args}
         values={values}

@@ -1,5 +1,6 @@
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { DateInput } from '../../components/date-input';
 import {
   Dialog,
   DialogContent,
@@ -23,14 +24,23 @@ export interface OpeningPositionValues {
 }
 
 export interface OpeningPositionDialogProps {
+  /** Whether the dialog is open. */
   open: boolean;
+  /** Opens or closes the dialog. */
   onOpenChange: (open: boolean) => void;
+  /** The form's values (controlled). */
   values: OpeningPositionValues;
+  /** Called with the values as the trader edits them. */
   onChange: (values: OpeningPositionValues) => void;
+  /** Saves the opening position. */
   onSubmit: (values: OpeningPositionValues) => void;
+  /** 'saving' while it is saved. */
   status?: 'idle' | 'saving';
+  /** A message per field the trader got wrong. */
   fieldErrors?: Partial<Record<keyof OpeningPositionValues, string>>;
+  /** A failed save, shown above the form. */
   serviceError?: string;
+  /** The trader's brokers to choose from. */
   brokers: { id: string; label: string }[];
 }
 
@@ -126,12 +136,7 @@ export function OpeningPositionDialog({
             error={fieldErrors.heldOn}
             required
           >
-            <Input
-              type="date"
-              value={values.heldOn}
-              onChange={(e) => set('heldOn', e.target.value)}
-              disabled={saving}
-            />
+            <DateInput value={values.heldOn} onChange={(e) => set('heldOn', e.target.value)} disabled={saving} />
           </Field>
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)} disabled={saving}>

@@ -34,7 +34,7 @@ const orb: PlaybookFormValues = {
 function Editable(props: Omit<PlaybookFormScreenProps, 'values' | 'onChange'> & { initial: PlaybookFormValues }) {
   const [values, setValues] = React.useState(props.initial);
   return (
-    <Shell title="Playbooks">
+    <Shell>
       <PlaybookFormScreen {...props} values={values} onChange={setValues} />
     </Shell>
   );

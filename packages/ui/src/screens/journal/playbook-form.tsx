@@ -67,16 +67,23 @@ export function moveRule(rules: readonly PlaybookRuleDraft[], index: number, del
 export interface PlaybookFormScreenProps {
   /** Absent: /playbook/create. Present: /playbook/edit/{id}. */
   playbookId?: string;
+  /** The form's values (controlled). */
   values: PlaybookFormValues;
+  /** 'loading' or 'not-found' for an edit, 'saving' while saved, 'error' when the playbook could not be loaded. */
   status?: 'loading' | 'idle' | 'saving' | 'not-found' | 'error';
+  /** A message per field the trader got wrong. */
   fieldErrors?: PlaybookFormErrors;
   /** A failed save, shown above the form. */
   serviceError?: string;
   /** A failed load (status 'error'). */
   errorDetail?: string;
+  /** Loads the playbook again (status 'error'). */
   onRetry?: () => void;
+  /** Called with the values as the trader edits them. */
   onChange?: (values: PlaybookFormValues) => void;
+  /** Saves the playbook. */
   onSubmit?: (values: PlaybookFormValues) => void;
+  /** Leaves without saving. */
   onCancel?: () => void;
 }
 

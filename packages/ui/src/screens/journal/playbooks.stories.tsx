@@ -108,7 +108,7 @@ export const PlaybooksError = playbooks.Error;
 
 export const PlaybooksAllArchived: AreaStory = {
   render: () => (
-    <Shell title="Playbooks">
+    <Shell>
       <PlaybooksScreen status="ready" playbooks={[swing]} busyId="p4" />
     </Shell>
   ),

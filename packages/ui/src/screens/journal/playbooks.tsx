@@ -76,9 +76,7 @@ function Comparison({ label, p }: { label: string; p: PlaybookPerformance }) {
           </span>
         ) : null}
       </td>
-      <td className="pl-2 text-right">
-        {p.netPnl.value === null ? '—' : <Money value={p.netPnl.value} signed abbreviate />}
-      </td>
+      <td className="pl-2 text-right">{p.netPnl.value === null ? '—' : <Money value={p.netPnl.value} signed />}</td>
     </tr>
   );
 }
@@ -136,7 +134,7 @@ function PlaybookCard({
             />
             <Figure
               label="Net P&L"
-              value={s.netPnl.value === null ? '—' : <Money value={s.netPnl.value} signed abbreviate />}
+              value={s.netPnl.value === null ? '—' : <Money value={s.netPnl.value} signed />}
               sample={`after charges, ${plural(s.netPnl.n, 'trade')}`}
             />
           </dl>
@@ -219,7 +217,9 @@ function PlaybookCard({
 }
 
 export interface PlaybooksScreenProps extends AreaCallbacks {
+  /** Which of loading, empty, error and the playbooks shows. */
   status: AreaStatus;
+  /** Each playbook with its trades and results. */
   playbooks?: PlaybookSummary[];
   /** Archive (true) or restore (false) a playbook. */
   onArchive?: (id: string, archived: boolean) => void;

@@ -1,7 +1,7 @@
 import { SizingInputError, sizePosition, lotSize as tableLotSize } from '@bahi/trading';
 import type { Meta } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { Shell, type AreaStory as Story } from '../../stories/area-states';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
 import {
@@ -51,7 +51,7 @@ const base: PositionSizingValues = {
 function Sizing({ initial, ...props }: { initial: PositionSizingValues } & Partial<PositionSizingScreenProps>) {
   const [values, setValues] = useState(initial);
   return (
-    <Shell title="Position sizing">
+    <Shell>
       <PositionSizingScreen
         values={values}
         result={size(values)}
@@ -137,4 +137,39 @@ export const CapitalFromFunds: Story = {
     await expect(canvas.getByRole('textbox', { name: 'Capital (₹)' })).toHaveValue('706631');
     await expect(canvas.getByText('Your current capital from Funds; type to change it.')).toBeVisible();
   },
+};
+
+/** Capital is being filled in from Funds; the calculator already works with what the trader types. */
+export const Loading: Story = {
+  render: () => <Sizing initial={base} capitalStatus="loading" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const capital = canvas.getByRole('textbox', { name: 'Capital (₹)' });
+    await expect(capital).toHaveAccessibleDescription('Loading your current capital from Funds…');
+    await expect(capital).toBeEnabled();
+  },
+};
+
+const retryCapital = fn();
+
+/** Funds could not be loaded: the trader types the capital, or tries again. */
+export const LoadFailed: Story = {
+  render: () => <Sizing initial={base} capitalStatus="error" onRetryCapital={retryCapital} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Your capital from Funds could not be loaded')).toBeVisible();
+    await expect(canvas.getByText('Type your capital to size the position.')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(retryCapital).toHaveBeenCalledOnce();
+    // Typing still sizes: ₹1,00,000 × 1% = ₹1,000 ÷ (₹200 − ₹190) = 100 shares.
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Capital (₹)' }), '100000');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Entry price (₹)' }), '200');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Stop loss (₹)' }), '190');
+    await expect(await canvas.findByText('100')).toBeVisible();
+  },
+};
+
+export const LoadFailedDark: Story = {
+  render: () => <Sizing initial={base} capitalStatus="error" onRetryCapital={retryCapital} />,
+  globals: { theme: 'dark' },
 };

@@ -1,4 +1,5 @@
 import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
 import { Card, CardContent } from '../../components/card';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
@@ -41,8 +42,11 @@ export interface PositionSizingResult {
 }
 
 export interface PositionSizingScreenProps {
+  /** The calculator's inputs, as typed (controlled). */
   values: PositionSizingValues;
+  /** The size and risk, once the inputs allow one. */
   result?: PositionSizingResult;
+  /** A message per input that cannot be used (a stop on the wrong side …). */
   fieldErrors?: Partial<Record<keyof PositionSizingValues, string>>;
   /** Underlyings the lot-size table knows, offered as suggestions. */
   underlyings?: readonly string[];
@@ -50,6 +54,14 @@ export interface PositionSizingScreenProps {
   lotSizeSource?: string;
   /** Where the capital came from when the page filled it in (the trader's funds). */
   capitalSource?: string;
+  /**
+   * Filling Capital from the trader's Funds: 'loading' while it loads, 'error' when it could not be loaded. The
+   * calculator works meanwhile with whatever the trader types.
+   */
+  capitalStatus?: 'loading' | 'error';
+  /** Loads the capital from Funds again after 'error'. */
+  onRetryCapital?: () => void;
+  /** Called with the inputs as the trader types. */
   onChange?: (values: PositionSizingValues) => void;
 }
 
@@ -63,6 +75,8 @@ export function PositionSizingScreen({
   underlyings = [],
   lotSizeSource,
   capitalSource,
+  capitalStatus,
+  onRetryCapital,
   onChange,
 }: PositionSizingScreenProps) {
   const fo = values.market === 'fno';
@@ -91,6 +105,18 @@ export function PositionSizingScreen({
           Risk the same share of capital on every trade: the stop decides the size, not the other way round.
         </p>
       </header>
+      {capitalStatus === 'error' ? (
+        <Alert variant="warning" title="Your capital from Funds could not be loaded">
+          <div className="grid justify-items-start gap-2">
+            Type your capital to size the position.
+            {onRetryCapital ? (
+              <Button variant="outline" size="sm" onClick={onRetryCapital}>
+                Try again
+              </Button>
+            ) : null}
+          </div>
+        </Alert>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardContent className="grid gap-4 sm:grid-cols-2">
@@ -114,7 +140,11 @@ export function PositionSizingScreen({
               ]}
               onChange={(v) => set('side', v)}
             />
-            {field('capital', 'Capital (₹)', capitalSource)}
+            {field(
+              'capital',
+              'Capital (₹)',
+              capitalStatus === 'loading' ? 'Loading your current capital from Funds…' : capitalSource,
+            )}
             {field('riskPercent', 'Risk per trade (%)', 'Most traders keep this between 0.5% and 2%.')}
             {fo ? (
               <>

@@ -16,7 +16,7 @@ function TaxPage(args: Args) {
   const [fy, setFy] = useState(args.fy);
   const year = args.year?.fy === fy ? args.year : taxYears.find((y) => y.fy === fy);
   return (
-    <Shell title="Tax P&L">
+    <Shell>
       <TaxScreen
         {...args}
         fy={fy}
@@ -169,7 +169,7 @@ export const TaxYear2026: Story = {
     await expect(canvas.getByRole('heading', { name: 'Tax year 2026-27', level: 2 })).toBeVisible();
     await expect(canvas.getByText('1 April 2026 – 31 March 2027 · Income-tax Act, 2025')).toBeVisible();
     const speculative = card(canvasElement, 'Speculative business income');
-    await expect(speculative.getByText('-₹2,560.55')).toBeVisible();
+    await expect(speculative.getByText('−₹2,560.55')).toBeVisible();
     const shortTerm = card(canvasElement, 'Short-term capital gains');
     await expect(shortTerm.getByText('Listed shares held 12 months or less (s. 196)')).toBeVisible();
     await expect(shortTerm.getByText('At 20% (2 sales)')).toBeVisible();
@@ -273,7 +273,7 @@ export const TradesBehindATotal: Story = {
     await userEvent.click(table.getByRole('button', { name: 'Net result' }));
     const first = within(table.getAllByRole('row')[1]!);
     await expect(first.getByText('BANKNIFTY24SEPFUT')).toBeVisible();
-    await expect(first.getByText('-₹9,058.95')).toBeVisible();
+    await expect(first.getByText('−₹9,058.95')).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Net result' })).toHaveAttribute('aria-sort', 'ascending');
     // The rows add up to the card: +30,687.50 − 1,380.60 = +29,306.90.
     await expect(dialog.getByText('+₹29,306.90')).toBeVisible();
@@ -298,7 +298,7 @@ export const GainsBehindATotal: Story = {
     // FMV above the sale value: the cost is capped at the sale, so only the transfer expenses remain as a loss.
     await expect(wipro.getByText('₹1,59,000.00')).toBeVisible();
     await expect(wipro.getAllByText('₹1,49,200.00')).toHaveLength(2);
-    await expect(wipro.getByText('-₹52.10')).toBeVisible();
+    await expect(wipro.getByText('−₹52.10')).toBeVisible();
     await expect(wipro.getByText('12.5%')).toBeVisible();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(open).toHaveFocus());

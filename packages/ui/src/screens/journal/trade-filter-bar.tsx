@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type * as React from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '../../components/button';
+import { DateInput } from '../../components/date-input';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { LazySelect } from '../../components/lazy-select';
@@ -13,10 +14,13 @@ export interface FilterOption {
 }
 
 export interface TradeFilterBarProps {
+  /** The filter in force. */
   filter: TradeFilter;
+  /** Called with the filter the trader sets. */
   onFilterChange: (filter: TradeFilter) => void;
   /** Playbooks by id and name; 'No playbook' is offered too. */
   playbooks: FilterOption[];
+  /** The trader's tags to filter by. */
   tags: string[];
   /** The other page with the same query string: analytics from the trades list, the list from analytics. */
   link?: { href: string; label: string; icon: React.ReactNode };
@@ -90,20 +94,10 @@ export function TradeFilterBar({
         />
       </Field>
       <Field label="From (IST)">
-        <Input
-          type="date"
-          size="sm"
-          value={filter.from ?? ''}
-          onChange={(e) => set({ from: e.target.value || undefined })}
-        />
+        <DateInput size="sm" value={filter.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
       </Field>
       <Field label="To (IST)">
-        <Input
-          type="date"
-          size="sm"
-          value={filter.to ?? ''}
-          onChange={(e) => set({ to: e.target.value || undefined })}
-        />
+        <DateInput size="sm" value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
       </Field>
       <Field label="Dates by">
         {(control) => (

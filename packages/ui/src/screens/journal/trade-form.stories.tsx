@@ -122,7 +122,7 @@ function Form(props: Partial<TradeFormScreenProps> & { initial?: TradeFormValues
   const [followed, setFollowed] = useState<string[]>(['r1']);
   const fo = values.segment !== 'equity';
   return (
-    <Shell title="Trades">
+    <Shell>
       <TradeFormScreen
         playbooks={playbooks}
         rulesFollowed={followed}
@@ -285,7 +285,21 @@ export const NotFound: Story = {
   },
 };
 
-export const CreateMobile: Story = { render: () => <Form />, globals: { viewport: { value: 'mobile' } } };
+export const CreateMobile: Story = {
+  render: () => <Form />,
+  globals: { viewport: { value: 'mobile' } },
+  play: async ({ canvasElement }) => {
+    // On a phone None and 1★ … 5★ share one line, each star beside its number.
+    const rating = within(within(canvasElement).getByRole('group', { name: 'Rating' }));
+    const options = rating.getAllByRole('radio').map((radio) => radio.closest('label') as HTMLElement);
+    await expect(options.map((o) => o.textContent)).toEqual(['None', '1★', '2★', '3★', '4★', '5★']);
+    const lineHeight = options[0]!.getBoundingClientRect().height;
+    for (const option of options) {
+      await expect(option.getBoundingClientRect().top).toBe(options[0]!.getBoundingClientRect().top);
+      await expect(option.getBoundingClientRect().height).toBe(lineHeight);
+    }
+  },
+};
 export const EditDark: Story = { ...Edit, globals: { theme: 'dark' } };
 export const EditLoadError: Story = {
   args: { routePath: '/trade-form/:id', routeParams: { id: 't1' } },

@@ -5,10 +5,13 @@ import { Alert } from '../../components/alert';
 import { Button, buttonVariants } from '../../components/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
 import { Checkbox } from '../../components/checkbox';
+import { DateInput } from '../../components/date-input';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-boundary';
 import { Field } from '../../components/field';
+import { FileInput } from '../../components/file-input';
 import { Input } from '../../components/input';
+import { LazySelect } from '../../components/lazy-select';
 import { Money } from '../../components/money';
 import { Skeleton } from '../../components/skeleton';
 import { Textarea } from '../../components/textarea';
@@ -77,20 +80,27 @@ export interface TradeChargesPreview {
 export interface TradeFormScreenProps {
   /** Absent: create (/trade-form). Present: edit (/trade-form/{id}). */
   tradeId?: string;
+  /** The form's values (controlled). */
   values: TradeFormValues;
   /** 'error': the trade to edit could not be loaded (serviceError is the detail; onRetry tries again). */
   status?: 'loading' | 'idle' | 'saving' | 'not-found' | 'error';
+  /** Loads the trade again (status 'error'). */
   onRetry?: () => void;
+  /** A message per field the trader got wrong. */
   fieldErrors?: Partial<Record<TradeFormField, string>>;
+  /** A failed save, shown above the form, or the load error's detail. */
   serviceError?: string;
+  /** The trader's playbooks, each with its rules to tick. */
   playbooks?: ReadonlyArray<{ id: string; name: string; rules?: ReadonlyArray<{ id: string; text: string }> }>;
   /** Ids of the chosen playbook's rules this trade followed (adherence on the playbooks page). */
   rulesFollowed?: readonly string[];
+  /** Called with the rules ticked. */
   onRulesFollowedChange?: (ruleIds: string[]) => void;
   /** Units the trade will be saved with (lots × lot size for F&O); shown beside the lots. */
   units?: number;
   /** Where the lot size came from, e.g. "NSE lot-size table, expiries from 1 Jan 2026". */
   lotSizeSource?: string;
+  /** The estimated charges (brokerage, STT …) for the entered trade. */
   charges?: TradeChargesPreview;
   /** Why no estimate can be shown (missing price, no rates for the date …). */
   chargesNote?: string;
@@ -102,11 +112,17 @@ export interface TradeFormScreenProps {
   tagSuggestions?: readonly string[];
   /** Screenshots chosen for a new trade (uploaded after save). */
   screenshots?: ReadonlyArray<{ name: string; size: number }>;
+  /** Why a chosen screenshot was refused. */
   screenshotError?: string;
+  /** Adds chosen screenshot files. */
   onScreenshots?: (files: File[]) => void;
+  /** Removes a chosen screenshot, by index. */
   onRemoveScreenshot?: (index: number) => void;
+  /** Called with the values as the trader edits them. */
   onChange?: (values: TradeFormValues) => void;
+  /** Saves the trade. */
   onSubmit?: (values: TradeFormValues) => void;
+  /** Leaves without saving. */
   onCancel?: () => void;
 }
 
@@ -277,17 +293,12 @@ function Screenshots({
         help="PNG, JPEG, WebP or GIF up to 10 MB each; uploaded to your private gallery when you save."
         error={error}
       >
-        <Input
-          type="file"
+        <FileInput
           multiple
           accept="image/png,image/jpeg,image/webp,image/gif"
+          files={files}
           disabled={disabled}
-          className="h-auto py-1.5"
-          onChange={(e) => {
-            const list = Array.from(e.target.files ?? []);
-            if (list.length) onAdd?.(list);
-            e.target.value = '';
-          }}
+          onFiles={(list) => onAdd?.(list)}
         />
       </Field>
       {files.length ? (
@@ -403,6 +414,16 @@ export function TradeFormScreen({
       </Field>
     );
   };
+  const when = (key: TradeFormField, label: string, type: 'date' | 'datetime-local', required = false) => (
+    <Field label={label} error={fieldErrors[key]} required={required}>
+      <DateInput
+        type={type}
+        value={values[key] as string}
+        onChange={(e) => set(key, e.target.value)}
+        disabled={saving}
+      />
+    </Field>
+  );
   const fo = values.segment !== 'equity';
 
   const heading = (
@@ -525,7 +546,7 @@ export function TradeFormScreen({
                       required: true,
                       autoCapitalize: 'characters',
                     })}
-                    {text('expiry', 'Expiry', { type: 'date', required: true })}
+                    {when('expiry', 'Expiry', 'date', true)}
                     {values.segment === 'options' ? (
                       <>
                         {text('strike', 'Strike', { inputMode: 'decimal', placeholder: '24500', required: true })}
@@ -578,11 +599,11 @@ export function TradeFormScreen({
                   inputMode: 'decimal',
                   required: true,
                 })}
-                {text('entryAt', 'Entry time (IST)', { type: 'datetime-local', required: true })}
+                {when('entryAt', 'Entry time (IST)', 'datetime-local', true)}
                 {text('exitPrice', values.segment === 'options' ? 'Exit premium (₹)' : 'Exit price (₹)', {
                   inputMode: 'decimal',
                 })}
-                {text('exitAt', 'Exit time (IST)', { type: 'datetime-local' })}
+                {when('exitAt', 'Exit time (IST)', 'datetime-local')}
                 {text('stopLoss', 'Stop loss (₹)', { inputMode: 'decimal', help: 'Needed for R-multiples.' })}
                 {text('target', 'Target (₹)', { inputMode: 'decimal' })}
               </CardContent>
@@ -596,19 +617,18 @@ export function TradeFormScreen({
               </CardHeader>
               <CardContent className="grid gap-4 sm:grid-cols-2">
                 <Field label="Playbook" error={fieldErrors.playbookId}>
-                  <select
-                    value={values.playbookId}
-                    disabled={saving}
-                    onChange={(e) => set('playbookId', e.target.value)}
-                    className="h-10 w-full rounded-md border border-input bg-background px-3 text-foreground text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40"
-                  >
-                    <option value="">No playbook</option>
-                    {playbooks.map((p) => (
-                      <option key={p.id} value={p.id}>
-                        {p.name}
-                      </option>
-                    ))}
-                  </select>
+                  {(control) => (
+                    <LazySelect
+                      {...control}
+                      value={values.playbookId}
+                      disabled={saving}
+                      onValueChange={(v) => set('playbookId', v)}
+                      options={[
+                        { value: '', label: 'No playbook' },
+                        ...playbooks.map((p) => ({ value: p.id, label: p.name })),
+                      ]}
+                    />
+                  )}
                 </Field>
                 <RuleChecklist
                   rules={playbooks.find((p) => p.id === values.playbookId)?.rules ?? []}
@@ -654,14 +674,18 @@ export function TradeFormScreen({
                     onChange={(v) => set('mistakes', v)}
                   />
                 </div>
-                <Segmented
-                  legend="Rating"
-                  name="rating"
-                  value={values.rating}
-                  disabled={saving}
-                  options={[['', 'None'], ...['1', '2', '3', '4', '5'].map((r) => [r, `${r}★`] as const)]}
-                  onChange={(v) => set('rating', v)}
-                />
+                {/* The whole row and narrower options: None and 1★ … 5★ on one line, from a phone up. */}
+                <div className="sm:col-span-2">
+                  <Segmented
+                    legend="Rating"
+                    name="rating"
+                    value={values.rating}
+                    disabled={saving}
+                    compact
+                    options={[['', 'None'], ...['1', '2', '3', '4', '5'].map((r) => [r, `${r}★`] as const)]}
+                    onChange={(v) => set('rating', v)}
+                  />
+                </div>
                 <div className="sm:col-span-2">
                   <Field label="Notes" error={fieldErrors.notes}>
                     <Textarea

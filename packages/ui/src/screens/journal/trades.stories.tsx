@@ -126,7 +126,7 @@ const common: TradesScreenProps = {
 };
 
 const render = (props: Partial<TradesScreenProps>) => (
-  <Shell title="Trades">
+  <Shell>
     <TradesScreen {...common} {...props} />
   </Shell>
 );
@@ -155,7 +155,7 @@ export const Populated: Story = {
     const rows = within(table).getAllByRole('row').slice(1);
     // Lowest first, the open trade last.
     await expect(rows[0]).toHaveTextContent('BANKNIFTY26AUGFUT');
-    await expect(rows[0]).toHaveTextContent('-₹3,718.60');
+    await expect(rows[0]).toHaveTextContent('−₹3,718.60');
     await expect(rows[4]).toHaveTextContent('RELIANCE');
   },
 };

@@ -55,15 +55,21 @@ export interface TradesScreenProps extends AreaCallbacks {
   trades?: TradeListRow[];
   /** Trades in the whole journal, for "12 of 340". */
   totalTrades?: number;
+  /** The filter in force (from the URL). */
   filter?: TradeFilter;
+  /** Called with the filter the trader sets. */
   onFilterChange?: (filter: TradeFilter) => void;
+  /** Playbooks to filter by. */
   playbooks?: FilterOption[];
+  /** The trader's tags, to filter by and to add. */
   tags?: string[];
   /** Analytics with the same query string. */
   analyticsHref?: string;
+  /** Downloads the filtered trades as CSV. */
   onExport?: () => void;
   /** Resolves when the tag is on every trade; a rejection's message is shown. */
   onAddTag?: (tradeIds: string[], tagName: string) => Promise<void>;
+  /** Deletes the selected trades, once confirmed; a rejection's message is shown. */
   onDelete?: (tradeIds: string[]) => Promise<void>;
   /** Rows a page: the list renders one page at a time, so 10,000 trades stay fast. */
   pageSize?: number;
@@ -71,7 +77,9 @@ export interface TradesScreenProps extends AreaCallbacks {
   importDialog?: React.ReactNode;
   /** Sales in the whole journal with no cost basis: a notice above the table offers the two ways to give it. */
   missingCost?: number;
+  /** Opens the opening position dialog. */
   onAddOpening?: () => void;
+  /** Opens the import dialog, to import a holdings statement. */
   onImportHoldings?: () => void;
   /** Opens the splits and bonuses dialog (a toolbar action). */
   onCorporateActions?: () => void;

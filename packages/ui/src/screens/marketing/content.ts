@@ -1,7 +1,6 @@
 // Marketing copy for Indian retail traders. Kept as data so the landing page, the feature pages and the
 // navigation list the same features in the same words.
-import { formatINR } from '@bahi/trading';
-import type { PlanCatalog } from '../../lib/plans';
+import { formatPrice, type PlanCatalog } from '../../lib/plans';
 
 export type FeatureSlug = 'ai-assistant' | 'playbooks' | 'emotions' | 'time' | 'trade-entry' | 'calculator';
 
@@ -123,7 +122,7 @@ export const legalDocs: LegalDoc[] = [
         heading: 'Subscriptions',
         body: [
           (plans) =>
-            `Most features need a paid plan: ${formatINR(plans.monthly.amount)} a month or ${formatINR(plans.yearly.amount)} a year. Plans are paid in advance through Razorpay and renew until cancelled. Cancelling stops the next renewal; you keep access until the end of the period you paid for.`,
+            `Most features need a paid plan: ${formatPrice(plans.monthly.amount)} a month or ${formatPrice(plans.yearly.amount)} a year. Plans are paid in advance through Razorpay and renew until cancelled. Cancelling stops the next renewal; you keep access until the end of the period you paid for.`,
         ],
       },
       {

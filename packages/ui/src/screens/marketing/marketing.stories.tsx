@@ -37,9 +37,20 @@ export const Landing: Story = {
     ]) {
       await expect(canvas.getByRole('heading', { name })).toBeInTheDocument();
     }
+    // The picture of the product: our own dashboard, in the page's theme, its size reserved before it loads.
+    const shot = canvas.getByRole('img', { name: /^The Bahi dashboard: a month's net P&L after charges/ });
+    await expect(shot).toHaveAttribute('src', expect.stringMatching(/dashboard-light[^/]*\.webp$/));
+    await expect(shot).toHaveAttribute('width', '1280');
+    await expect(shot).toHaveAttribute('height', '880');
   },
 };
-export const LandingDark: Story = { globals: { theme: 'dark' } };
+export const LandingDark: Story = {
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    const shot = within(canvasElement).getByRole('img', { name: /^The Bahi dashboard/ });
+    await expect(shot).toHaveAttribute('src', expect.stringMatching(/dashboard-dark[^/]*\.webp$/));
+  },
+};
 export const LandingMobile: Story = {
   globals: { viewport: { value: 'mobile' } },
   play: async ({ canvasElement }) => {

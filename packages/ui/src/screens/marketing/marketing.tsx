@@ -1,4 +1,3 @@
-import { formatINR } from '@bahi/trading';
 import {
   BookOpen,
   Bot,
@@ -16,12 +15,25 @@ import { Link, NavLink } from 'react-router-dom';
 import { Badge } from '../../components/badge';
 import { BrandMark } from '../../components/brand';
 import { buttonVariants, IconButton } from '../../components/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../components/card';
+import { useTheme } from '../../components/theme';
 import { useMenuState } from '../../components/use-menu-state';
 import { formatDate } from '../../lib/dates';
-import { type PlanCatalog, planFeatures, plansOnSale, savingsPercent } from '../../lib/plans';
+import { formatPrice, type PlanCatalog, planFeatures, plansOnSale, savingsPercent } from '../../lib/plans';
 import { cn } from '../../lib/utils';
 import { type Feature, type FeatureSlug, features, type LegalDoc, legalDocs } from './content';
+import dashboardDark from './dashboard-dark.webp';
+import dashboardDark720 from './dashboard-dark-720.webp';
+import dashboardLight from './dashboard-light.webp';
+import dashboardLight720 from './dashboard-light-720.webp';
 
 export const featureIcons: Record<FeatureSlug, LucideIcon> = {
   'ai-assistant': Bot,
@@ -178,6 +190,35 @@ function FeatureCard({ feature, headingLevel: Heading = 'h3' }: { feature: Featu
   );
 }
 
+const productShots = {
+  light: `${dashboardLight720} 720w, ${dashboardLight} 1280w`,
+  dark: `${dashboardDark720} 720w, ${dashboardDark} 1280w`,
+} as const;
+
+/**
+ * The dashboard as the landing page shows it: a screenshot of our own dashboard story (packages/ui/scripts/
+ * landing-shot.mjs makes it), not live components, so the public page stays light. The theme picks the picture, so
+ * only one is downloaded. On a wide screen it is the largest thing in view, so it is fetched first.
+ */
+function ProductShot() {
+  const { theme } = useTheme();
+  return (
+    <div className="mx-auto w-full max-w-5xl rounded-xl border bg-card p-1.5 shadow-lg">
+      <img
+        srcSet={productShots[theme]}
+        sizes="(min-width: 1056px) 1012px, calc(100vw - 3rem)"
+        src={theme === 'dark' ? dashboardDark : dashboardLight}
+        width={1280}
+        height={880}
+        fetchPriority="high"
+        decoding="async"
+        alt="The Bahi dashboard: a month's net P&L after charges, win rate, profit factor, average and largest wins and losses, drawdown, best and worst days, charges paid, and the equity curve and daily net P&L charts."
+        className="h-auto w-full rounded-lg"
+      />
+    </div>
+  );
+}
+
 function Pricing({ plans }: { plans: PlanCatalog }) {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="mx-auto grid max-w-4xl gap-8 px-4 py-16">
@@ -197,15 +238,16 @@ function Pricing({ plans }: { plans: PlanCatalog }) {
                   <h3 className="text-lg">{plan.name}</h3>
                 </CardTitle>
                 <CardDescription>{plan.description}</CardDescription>
+                {/* Beside the title, so that both cards' prices stand on the same line. */}
                 {savings > 0 ? (
-                  <div className="pt-1">
+                  <CardAction>
                     <Badge>Save {savings}%</Badge>
-                  </div>
+                  </CardAction>
                 ) : null}
               </CardHeader>
               <CardContent>
                 <p>
-                  <span className="font-bold text-4xl">{formatINR(plan.amount)}</span>
+                  <span className="font-bold text-4xl">{formatPrice(plan.amount)}</span>
                   <span className="text-muted-foreground"> / {plan.period}</span>
                 </p>
               </CardContent>
@@ -251,7 +293,7 @@ export function LandingPage({
         </h1>
         <p className="mx-auto max-w-2xl text-lg text-muted-foreground">
           Import your Zerodha, Dhan, Upstox or Angel One trades, see every day’s net P&amp;L after charges, and learn
-          which setups, hours and moods make you money. From {formatINR(plans.monthly.amount)} a month.
+          which setups, hours and moods make you money. From {formatPrice(plans.monthly.amount)} a month.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <Link to="/signup" className={buttonVariants({ size: 'lg' })}>
@@ -261,6 +303,7 @@ export function LandingPage({
             See features
           </Link>
         </div>
+        <ProductShot />
       </section>
       <section aria-labelledby="features-title" className="bg-muted/40 py-16">
         <div className="mx-auto grid max-w-6xl gap-8 px-4">

@@ -21,7 +21,7 @@ const meta = {
     onCancelSubscription: fn(),
   },
   render: (args) => (
-    <AppShell title="Subscription" userName="Rohan Mehta">
+    <AppShell userName="Rohan Mehta">
       <SubscriptionScreen {...args} />
     </AppShell>
   ),
@@ -29,6 +29,31 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<Args>;
+
+export const Loading: Story = {
+  args: { state: { status: 'loading' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading your subscription…');
+    // Nothing to buy or cancel until we know what the user has.
+    await expect(canvas.queryByRole('button', { name: /Choose|Cancel subscription/ })).toBeNull();
+  },
+};
+
+export const LoadFailed: Story = {
+  args: { state: { status: 'load-failed', detail: 'Failed to fetch' }, onRetry: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    // The spec's failure panel.
+    await expect(canvas.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Reload Page' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /Choose/ })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Reset Component' }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+export const LoadFailedDark: Story = { ...LoadFailed, play: undefined, globals: { theme: 'dark' } };
 
 export const NoPlan: Story = {
   play: async ({ canvasElement, args }) => {
@@ -38,6 +63,9 @@ export const NoPlan: Story = {
     await expect(canvas.getByText('25% off annual billing')).toBeVisible();
     await expect(canvas.getByText('Save 25%')).toBeVisible();
     await expect(canvas.getByText('₹270 a month')).toBeVisible(); // 3,240 / 12
+    // Side by side, the two prices stand on one line: the yearly card's badge does not push its price down.
+    const top = (price: string) => Math.round(canvas.getByText(price).getBoundingClientRect().top);
+    await expect(top('₹3,240')).toBe(top('₹360'));
     const yearly = canvas.getByRole('button', { name: 'Choose Yearly plan, ₹3,240 a year' });
     yearly.focus();
     await userEvent.keyboard('{Enter}');
@@ -89,6 +117,8 @@ function failure(message: string): Story {
   };
 }
 
+/** A plan id other than monthly or yearly (spec §5). */
+export const FailedInvalidPlan = failure(messages.invalidPlan);
 export const FailedCreateOrder = failure(messages.orderFailed);
 export const FailedUnavailable = failure(messages.checkoutUnavailable);
 export const FailedVerification = failure(messages.verificationFailed);

@@ -1,4 +1,3 @@
-import { formatINR } from '@bahi/trading';
 import { CalendarCheck, CircleCheck, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
@@ -14,11 +13,22 @@ import {
 } from '../../components/alert-dialog';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../components/card';
+import { ErrorPanel } from '../../components/error-boundary';
+import { Skeleton } from '../../components/skeleton';
 import { Spinner } from '../../components/spinner';
 import { formatDate } from '../../lib/dates';
 import { UI_MESSAGES } from '../../lib/messages';
 import {
+  formatPrice,
   monthlyEquivalent,
   type PlanCatalog,
   type PlanId,
@@ -33,6 +43,10 @@ import { cn } from '../../lib/utils';
 export type { PlanCatalog, PlanId, PlanOnSale };
 
 export type SubscriptionState =
+  /** The user's subscription is still loading: no plan is offered yet (a subscriber must not be asked to buy). */
+  | { status: 'loading' }
+  /** The user's subscription could not be loaded; `detail` is the error, shown collapsed for support. */
+  | { status: 'load-failed'; detail?: string }
   | { status: 'no-plan' }
   | { status: 'creating-order'; plan: PlanId }
   | { status: 'checkout-open'; plan: PlanId }
@@ -46,11 +60,16 @@ export type SubscriptionState =
   | { status: 'expired'; plan: PlanId; endDate: string };
 
 export interface SubscriptionScreenProps {
+  /** Where the payment and cancel flows are, or the current plan. */
   state: SubscriptionState;
   /** The plans on sale: billing's `PLANS`. */
   plans: PlanCatalog;
+  /** Starts paying for a plan. */
   onChoosePlan?: (plan: PlanId) => void;
+  /** Cancels the subscription, once confirmed. */
   onCancelSubscription?: () => void;
+  /** Loads the subscription again after `load-failed` ('Reset Component'). */
+  onRetry?: () => void;
 }
 
 function PlanCard({
@@ -75,20 +94,21 @@ function PlanCard({
           <h2 className="text-lg">{plan.name}</h2>
         </CardTitle>
         <CardDescription>{plan.description}</CardDescription>
+        {/* Beside the title, so that both cards' prices stand on the same line. */}
         {featured ? (
-          <div className="pt-1">
+          <CardAction>
             <Badge variant="default">Save {savings}%</Badge>
-          </div>
+          </CardAction>
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-4">
         <div>
           <p>
-            <span className="font-bold text-4xl tabular-nums">{formatINR(plan.amount)}</span>
+            <span className="font-bold text-4xl tabular-nums">{formatPrice(plan.amount)}</span>
             <span className="text-muted-foreground"> / {plan.period}</span>
           </p>
           {plan.period === 'year' ? (
-            <p className="text-muted-foreground text-sm">{formatINR(monthlyEquivalent(plan))} a month</p>
+            <p className="text-muted-foreground text-sm">{formatPrice(monthlyEquivalent(plan))} a month</p>
           ) : null}
         </div>
         <ul className="grid gap-2 text-sm">
@@ -107,7 +127,7 @@ function PlanCard({
           loading={busy}
           disabled={disabled}
           onClick={() => onChoose?.(plan.id)}
-          aria-label={busy ? undefined : `Choose ${plan.name} plan, ${formatINR(plan.amount)} a ${plan.period}`}
+          aria-label={busy ? undefined : `Choose ${plan.name} plan, ${formatPrice(plan.amount)} a ${plan.period}`}
         >
           {busy ? 'Creating order…' : `Choose ${plan.name}`}
         </Button>
@@ -164,7 +184,7 @@ function CurrentPlan({
             <Badge variant={active ? 'success' : 'warning'}>{active ? 'Active' : 'Cancelled'}</Badge>
           </h2>
         </CardTitle>
-        <CardDescription>{plan ? `${formatINR(plan.amount)} / ${plan.period}` : null}</CardDescription>
+        <CardDescription>{plan ? `${formatPrice(plan.amount)} / ${plan.period}` : null}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         <p className="flex items-center gap-2">
@@ -202,7 +222,13 @@ function CurrentPlan({
 }
 
 /** The /subscription page in every state of the payment and cancel flows. */
-export function SubscriptionScreen({ state, plans, onChoosePlan, onCancelSubscription }: SubscriptionScreenProps) {
+export function SubscriptionScreen({
+  state,
+  plans,
+  onChoosePlan,
+  onCancelSubscription,
+  onRetry,
+}: SubscriptionScreenProps) {
   const planOf = (id: PlanId): PlanOnSale | undefined => plans[id];
   const picking =
     state.status === 'no-plan' ||
@@ -213,7 +239,11 @@ export function SubscriptionScreen({ state, plans, onChoosePlan, onCancelSubscri
     state.status === 'expired';
 
   return (
-    <div data-slot="subscription-screen" className="mx-auto grid max-w-4xl gap-6">
+    <div
+      data-slot="subscription-screen"
+      className="mx-auto grid max-w-4xl gap-6"
+      aria-busy={state.status === 'loading' || undefined}
+    >
       <header className="grid gap-1">
         <h1 className="font-bold text-2xl">Subscription</h1>
         <p className="text-muted-foreground">
@@ -221,6 +251,18 @@ export function SubscriptionScreen({ state, plans, onChoosePlan, onCancelSubscri
         </p>
       </header>
 
+      {state.status === 'loading' ? (
+        <>
+          <p role="status" className="sr-only">
+            Loading your subscription…
+          </p>
+          <div className="grid gap-4 md:grid-cols-2">
+            <Skeleton className="h-96 rounded-xl" />
+            <Skeleton className="h-96 rounded-xl" />
+          </div>
+        </>
+      ) : null}
+      {state.status === 'load-failed' ? <ErrorPanel onReset={onRetry} detail={state.detail} /> : null}
       {state.status === 'canceled' ? <Alert variant="warning" title={UI_MESSAGES.paymentCanceled} /> : null}
       {state.status === 'failed' ? <Alert variant="error" title={state.message} /> : null}
       {state.status === 'expired' ? (

@@ -3,6 +3,7 @@ import * as React from 'react';
 import { Alert } from '../../../components/alert';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
+import { FileInput } from '../../../components/file-input';
 import { cn } from '../../../lib/utils';
 import { RowErrors } from './row-errors';
 import { IMPORT_SOURCES, type ImportDialogProps, type ImportSourceOption, type ImportStep } from './types';
@@ -64,54 +65,23 @@ function FilePicker({
   state: Extract<ImportStep, { step: 'choose' }>;
   onUseSuggestion?: () => void;
 }) {
-  const [dragging, setDragging] = React.useState(false);
   const id = React.useId();
   const { error, errors = [], suggestion } = state;
   const failed = Boolean(error) || errors.length > 0;
   return (
     <div className="grid gap-2">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a pointer shortcut; the file input inside is the keyboard path */}
-      <div
-        data-slot="file-drop"
-        data-dragging={dragging || undefined}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setDragging(false);
-          const file = e.dataTransfer.files[0];
+      <FileInput
+        id={id}
+        dropzone
+        icon={<FileUp />}
+        description={source.file}
+        placeholder="or drop it here. It is read in your browser."
+        accept={source.accept}
+        aria-describedby={failed ? `${id}-error` : undefined}
+        onFiles={([file]) => {
           if (file) onFile(file);
         }}
-        className={cn(
-          'grid justify-items-center gap-2 rounded-xl border-2 border-dashed p-6 text-center',
-          dragging && 'border-primary bg-accent',
-        )}
-      >
-        <FileUp className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="text-sm">{source.file}</p>
-        <input
-          id={id}
-          type="file"
-          accept={source.accept}
-          className="peer sr-only"
-          aria-describedby={failed ? `${id}-error` : undefined}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) onFile(file);
-            e.target.value = '';
-          }}
-        />
-        <label
-          htmlFor={id}
-          className="inline-flex h-10 cursor-pointer items-center rounded-md bg-primary px-4 font-medium text-primary-foreground text-sm shadow-sm hover:bg-primary/90 peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50"
-        >
-          Choose a file
-        </label>
-        <p className="text-muted-foreground text-xs">or drop it here. It is read in your browser.</p>
-      </div>
+      />
       {failed ? (
         <Alert variant="error" title="That file could not be read">
           <div className="grid gap-3">

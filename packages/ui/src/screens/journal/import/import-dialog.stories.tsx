@@ -84,7 +84,7 @@ const meta = {
     onUndo: fn(async () => {}),
   },
   render: (args) => (
-    <Shell title="Trades">
+    <Shell>
       <ImportDialog {...args} />
     </Shell>
   ),
