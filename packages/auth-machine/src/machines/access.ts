@@ -201,9 +201,12 @@ export function createAccessMachine(ports: Pick<AuthPorts, 'access' | 'clock' | 
       unauthenticated: { entry: ['clearMessage', 'goToLogin'] },
       /** 'A subscription is required to access this feature', off to /subscription. */
       subscriptionRequired: { entry: ['showSubscriptionRequired', 'notifyMessage', 'goToSubscription'] },
-      /** The checks themselves kept failing: neither let in nor sent away; the user can retry. */
+      /**
+       * The checks themselves kept failing: neither let in nor sent away; the user can retry. The page shows the
+       * message where the content would be (`message`), so it is not toasted as well.
+       */
       unavailable: {
-        entry: ['showUnavailable', 'notifyMessage'],
+        entry: 'showUnavailable',
         on: { RETRY: { target: 'verifying', reenter: true } },
       },
     },
