@@ -10,6 +10,19 @@ import { showStartupError } from './startup-error';
 
 const root = document.getElementById('root')!;
 
+/**
+ * Opens the connection to the Supabase API while the app's code downloads: the first request (the session, the
+ * access check) waits for the auth module, and would otherwise open it then. CORS requests without credentials use
+ * the anonymous connection pool, hence `crossOrigin`.
+ */
+function preconnect(url: string) {
+  const link = document.createElement('link');
+  link.rel = 'preconnect';
+  link.href = new URL(url).origin;
+  link.crossOrigin = 'anonymous';
+  document.head.append(link);
+}
+
 function start(supabaseUrl: string) {
   // Before supabase-js reads the URL (it does when ./auth-app creates the client): an auth fragment on / belongs to
   // /reset-password (spec §2).
@@ -39,7 +52,10 @@ function start(supabaseUrl: string) {
   const kind = pageKind(window.location.pathname);
   const session = hasStoredSession(window.localStorage, authStorageKey(supabaseUrl));
   const early = (load: () => Promise<unknown>) => void load().catch(() => undefined);
-  if (kind !== 'marketing' || session) early(() => import('./auth-app'));
+  if (kind !== 'marketing' || session) {
+    preconnect(supabaseUrl);
+    early(() => import('./auth-app'));
+  }
   if (kind === 'auth') early(() => import('./pages/auth'));
   if (kind === 'other' && session) early(() => import('./protected-layout'));
 }
