@@ -1,5 +1,15 @@
-import type { Page } from '@playwright/test';
-import { createUser, expect, logIn, mailLinks, newestMail, sql, test, uniqueEmail } from './support';
+import {
+  createUser,
+  expect,
+  logIn,
+  mailLinks,
+  newestMail,
+  requestResetLink,
+  setNewPassword,
+  sql,
+  test,
+  uniqueEmail,
+} from './support';
 
 test('sign up, verify the email from the inbox, onboard, reach the dashboard', async ({ page }) => {
   const email = uniqueEmail('signup');
@@ -74,22 +84,6 @@ test('forgot password: the mailed link opens /reset-password, the new password w
   await logIn(page, { email: user.email, password: 'brand-new-password-1' });
   await page.waitForURL('**/dashboard');
 });
-
-/** Asks for a reset link from the forgot-password page and returns the mailed link. */
-async function requestResetLink(page: Page, email: string): Promise<URL> {
-  await page.goto('/forgot-password');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText('Check your inbox')).toBeVisible();
-  return new URL((await mailLinks(email)).find((l) => l.includes('type=recovery'))!);
-}
-
-async function setNewPassword(page: Page, password: string) {
-  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(password);
-  await page.getByLabel('Confirm new password').fill(password);
-  await page.getByRole('button', { name: 'Save new password' }).click();
-  await expect(page.getByRole('heading', { name: 'Password updated' })).toBeVisible();
-}
 
 test('a reset link with the token hash in the query works too', async ({ page }) => {
   const user = await createUser();

@@ -127,3 +127,20 @@ export function totp(secret: string, now = Date.now()): string {
   const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return code.toString().padStart(6, '0');
 }
+
+/** Asks for a reset link from the forgot-password page and returns the mailed link. */
+export async function requestResetLink(page: Page, email: string): Promise<URL> {
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+  return new URL((await mailLinks(email)).find((l) => l.includes('type=recovery'))!);
+}
+
+/** Fills and saves the reset-password form, and waits for the page to say it worked. */
+export async function setNewPassword(page: Page, password: string) {
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(password);
+  await page.getByLabel('Confirm new password').fill(password);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password updated' })).toBeVisible();
+}
