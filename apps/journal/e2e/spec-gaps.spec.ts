@@ -1,15 +1,6 @@
 // Spec behaviours of sign-in, sign-out and password reset that the review of issue 17 found missing in the app.
 import type { Page } from '@playwright/test';
-import {
-  apiUrl,
-  createUser,
-  expect,
-  logIn,
-  requestResetLink,
-  setNewPassword,
-  test,
-  uniqueEmail,
-} from './support';
+import { apiUrl, createUser, expect, logIn, requestResetLink, setNewPassword, test, uniqueEmail } from './support';
 
 const RESET_FAILED = 'Unable to reset password. The link may have expired or is invalid. Please request a new one.';
 
