@@ -127,13 +127,49 @@ describe('access machine: passes without a subscription', () => {
   it.each([
     ['admin', 'isAdmin'],
     ['free access', 'hasFreeAccess'],
-  ] as const)('passes %s', async (_label, method) => {
+  ] as const)('passes %s without waiting for the subscription check', async (_label, method) => {
     const ports = createTestPorts();
     ports.access[method].mockResolvedValue(true);
+    ports.access.latestActiveSubscription.mockReturnValue(new Promise(() => {}));
     const { state } = start('subscription-required', oldUser, ports);
     await vi.advanceTimersByTimeAsync(300);
     expect(state().value).toBe('granted');
+  });
+
+  it('asks for the roles and the subscription together, once the guard delay is over', async () => {
+    const ports = createTestPorts();
+    ports.access.isAdmin.mockReturnValue(new Promise(() => {}));
+    start('subscription-required', oldUser, ports);
+    await vi.advanceTimersByTimeAsync(299);
+    expect(ports.access.isAdmin).not.toHaveBeenCalled();
     expect(ports.access.latestActiveSubscription).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ports.access.isAdmin).toHaveBeenCalledWith(oldUser.id);
+    expect(ports.access.hasFreeAccess).toHaveBeenCalledWith(oldUser.id);
+    expect(ports.access.latestActiveSubscription).toHaveBeenCalledWith(oldUser.id);
+  });
+
+  it('passes an active subscriber while a role check is still out', async () => {
+    const ports = createTestPorts();
+    ports.access.isAdmin.mockReturnValue(new Promise(() => {}));
+    ports.access.latestActiveSubscription.mockResolvedValue(subscription(FUTURE));
+    const { state } = start('subscription-required', oldUser, ports);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(state().value).toBe('granted');
+  });
+
+  it('lets in a user whose role answers after the subscription said "none"', async () => {
+    const ports = createTestPorts();
+    let answerAdmin: (value: boolean) => void = () => {};
+    ports.access.isAdmin.mockReturnValue(new Promise((resolve) => (answerAdmin = resolve)));
+    const { state } = start('subscription-required', oldUser, ports);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(ports.access.latestActiveSubscription).toHaveBeenCalledTimes(1);
+    expect(state().context.message).toBe(VERIFYING);
+    answerAdmin(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(state().value).toBe('granted');
+    expect(ports.navigation.navigate).not.toHaveBeenCalled();
   });
 });
 

@@ -155,21 +155,58 @@ export function createAccessMachine(ports: Pick<AuthPorts, 'access' | 'clock' | 
               { guard: 'noUser', target: '#access.unauthenticated' },
               { guard: 'isLoginOnlyRoute', target: '#access.granted' },
               { guard: 'accountWithinFreeWindow', target: '#access.granted' },
-              { target: 'checkingRoles' },
+              { target: 'checking' },
             ],
           },
-          checkingRoles: {
-            invoke: {
-              id: 'checkRoles',
-              src: 'checkRoles',
-              input: ({ context }) => ({ userId: context.user?.id ?? '' }),
-              onDone: [
-                { guard: 'hasRolePass', target: '#access.granted' },
-                { target: 'checkingSubscription', actions: 'noteRoleAnswers' },
-              ],
-              onError: { target: 'checkingSubscription', actions: 'noteRoleAnswers' },
+          /**
+           * The roles and the first subscription attempt, asked together: either answer can let the user in, so
+           * neither waits for the other (one round trip to the server instead of two).
+           */
+          checking: {
+            type: 'parallel',
+            entry: 'countAttempt',
+            states: {
+              roles: {
+                initial: 'asking',
+                states: {
+                  asking: {
+                    invoke: {
+                      id: 'checkRoles',
+                      src: 'checkRoles',
+                      input: ({ context }) => ({ userId: context.user?.id ?? '' }),
+                      onDone: [
+                        { guard: 'hasRolePass', target: '#access.granted' },
+                        { target: 'answered', actions: 'noteRoleAnswers' },
+                      ],
+                      onError: { target: 'answered', actions: 'noteRoleAnswers' },
+                    },
+                  },
+                  answered: { type: 'final' },
+                },
+              },
+              subscription: {
+                initial: 'asking',
+                states: {
+                  asking: {
+                    invoke: {
+                      id: 'checkSubscription',
+                      src: 'checkSubscription',
+                      input: ({ context }) => ({ userId: context.user?.id ?? '' }),
+                      onDone: [
+                        { guard: 'subscriptionActive', target: '#access.granted' },
+                        { target: 'answered', actions: 'noteAnswer' },
+                      ],
+                      onError: { target: 'answered' },
+                    },
+                  },
+                  answered: { type: 'final' },
+                },
+              },
             },
+            // Neither let the user in: the subscription is asked again, the roles' answers stand.
+            onDone: [{ guard: 'attemptsLeft', target: 'waitingToRetry' }, { target: 'concluding' }],
           },
+          /** A later subscription attempt. */
           checkingSubscription: {
             entry: 'countAttempt',
             invoke: {
