@@ -4,6 +4,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { visualRegressionDefaults } from './.storybook/visual-regression.config.ts';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
@@ -41,6 +42,8 @@ export default defineConfig({
               },
             }),
             instances: [{ browser: 'chromium' }],
+            // Screenshot comparison: baselines in .storybook/visual-baselines, tolerance, where diffs go.
+            expect: { toMatchScreenshot: visualRegressionDefaults },
           },
           setupFiles: ['.storybook/vitest.setup.ts'],
         },

@@ -52,6 +52,8 @@ export const DesktopDark: Story = { globals: { theme: 'dark' } };
 
 export const ThemeToggle: Story = {
   globals: { viewport: { value: 'desktop' } },
+  // Its play function starts from light ("Switch to dark theme"); DesktopDark is the shell in dark.
+  parameters: { visualRegression: { dark: false } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Switch to dark theme' }));

@@ -21,6 +21,8 @@ const variants = ['primary', 'secondary', 'outline', 'ghost', 'destructive', 'li
 const sizes = ['sm', 'md', 'lg'] as const;
 
 export const Default: Story = {
+  // Its play function checks the light theme's --primary; AllVariantsDark is every button in dark.
+  parameters: { visualRegression: { dark: false } },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.tab();

@@ -17,6 +17,8 @@ export default meta;
 type Story = StoryObj<PageStoryArgs>;
 
 export const Landing: Story = {
+  // Its play function checks the light picture; LandingDark is the page in dark.
+  parameters: { visualRegression: { dark: false } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
