@@ -164,6 +164,8 @@ test.describe('password reset links', () => {
     await expectShownOnce(again, RESET_FAILED);
     await expect(again.getByText('No reset token found', { exact: false })).toHaveCount(0);
     await expect(again.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+    // No password form: a refused link cannot set one.
+    await expect(again.getByLabel('New password')).toHaveCount(0);
   });
 
   test("the link's token kept in storage works, with the forgot page's email kept too", async ({ page }) => {

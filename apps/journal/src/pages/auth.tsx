@@ -161,9 +161,10 @@ export function ResetPasswordPage() {
   return (
     <ResetPasswordScreen
       noToken={status === 'noToken'}
+      linkRefused={status === 'linkRefused'}
       done={status === 'succeeded'}
       status={status === 'resetting' ? 'submitting' : 'idle'}
-      serviceError={status === 'failed' ? (error ?? undefined) : undefined}
+      serviceError={status === 'failed' || status === 'linkRefused' ? (error ?? undefined) : undefined}
       fieldErrors={{ confirmPassword: mismatch }}
       onSubmit={({ password, confirmPassword }) => {
         if (password !== confirmPassword) {

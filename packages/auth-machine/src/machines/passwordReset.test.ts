@@ -73,10 +73,14 @@ describe('password reset machine', () => {
       { hash: '#error=access_denied&error_code=otp_expired&error_description=x' },
     ],
     ['a refused PKCE link (the query)', { search: '?error=access_denied&error_description=Email+link+is+invalid' }],
-  ])(`shows '${FAILED}' for %s, not '${NO_TOKEN}'`, (_name, location) => {
-    const { actor } = start(location, (p) => p.storage.session.setItem('passwordResetToken', 'access_token=A'));
-    expect(actor.getSnapshot().value).toBe('failed');
+  ])(`shows '${FAILED}' for %s, not '${NO_TOKEN}', and asks for no password`, (_name, location) => {
+    const { actor, ports } = start(location, (p) => p.storage.session.setItem('passwordResetToken', 'access_token=A'));
+    expect(actor.getSnapshot().value).toBe('linkRefused');
     expect(actor.getSnapshot().context.error).toBe(FAILED);
+    actor.send({ type: 'SUBMIT', password: 'new-secret' });
+    expect(actor.getSnapshot().value).toBe('linkRefused');
+    expect(ports.auth.setSession).not.toHaveBeenCalled();
+    expect(ports.auth.updateUser).not.toHaveBeenCalled();
   });
 
   it("verifies a link's token kept in storage as a token hash, with the forgot page's email stored too", async () => {

@@ -123,13 +123,18 @@ export function createPasswordResetMachine(ports: ResetPorts) {
     states: {
       locating: {
         always: [
-          { guard: 'linkRefused', target: 'failed' },
+          { guard: 'linkRefused', target: 'linkRefused' },
           { guard: 'tokenFound', target: 'ready' },
           { target: 'noToken' },
         ],
       },
       /** 'No reset token found. Please request a new password reset link.' */
       noToken: { entry: 'showNoToken' },
+      /**
+       * 'Unable to reset password. The link may have expired or is invalid. Please request a new one.': the service
+       * refused the link (used or expired) before any method could run, so no password is asked for.
+       */
+      linkRefused: { entry: 'showFailure' },
       ready: {
         on: { SUBMIT: { target: 'resetting', actions: 'assignPassword' } },
       },
@@ -183,7 +188,7 @@ export function createPasswordResetMachine(ports: ResetPorts) {
       succeeded: { type: 'final', entry: ['forgetPassword', 'forgetStoredToken'] },
       /**
        * 'Unable to reset password. The link may have expired or is invalid. Please request a new one.': every method
-       * failed, or the link was refused before any could run.
+       * failed. The user may try another password (a code typed wrong, a network failure).
        */
       failed: {
         entry: 'showFailure',

@@ -133,11 +133,14 @@ export function useOnboarding(): OnboardingView {
 }
 
 /** Where the password reset stands. */
-export type PasswordResetStatus = 'noToken' | 'ready' | 'resetting' | 'succeeded' | 'failed';
+export type PasswordResetStatus = 'noToken' | 'linkRefused' | 'ready' | 'resetting' | 'succeeded' | 'failed';
 
 /** The password reset as components use it (see `usePasswordReset`). */
 export interface PasswordResetView {
-  /** Where the reset stands ('noToken': the link carried no token). */
+  /**
+   * Where the reset stands ('noToken': the link carried no token; 'linkRefused': the service refused it, used or
+   * expired; neither can set a password).
+   */
   status: PasswordResetStatus;
   /** The spec message of a failed reset, or null. */
   error: string | null;

@@ -147,18 +147,21 @@ export function ResetPasswordScreen({
   fieldErrors = {},
   serviceError,
   noToken = false,
+  linkRefused = false,
   done = false,
   onSubmit,
 }: AuthFormProps<ResetPasswordValues> & {
   /** No recovery token in the link: only offer a new link. */
   noToken?: boolean;
+  /** The service refused the link (used or expired): `serviceError` says so, and only a new link is offered. */
+  linkRefused?: boolean;
   /** The password was changed. */
   done?: boolean;
 }) {
   const submitting = status === 'submitting';
-  if (noToken) {
+  if (noToken || linkRefused) {
     return (
-      <AuthCard title="Set a new password" serviceError={UI_MESSAGES.noResetToken}>
+      <AuthCard title="Set a new password" serviceError={noToken ? UI_MESSAGES.noResetToken : serviceError}>
         <Link to="/forgot-password" className={buttonVariants()}>
           Request a new link
         </Link>

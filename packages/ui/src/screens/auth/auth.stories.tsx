@@ -168,6 +168,17 @@ export const ResetNoToken: Story = {
     await expect(canvas.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
   },
 };
+export const ResetLinkRefused: Story = {
+  args: { routePath: '/reset-password' },
+  render: () => <ResetPasswordScreen linkRefused serviceError={MESSAGES.resetFailed} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(MESSAGES.resetFailed);
+    await expect(canvas.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
+    // A refused link cannot set a password, so none is asked for.
+    await expect(canvas.queryByLabelText(/New password/)).toBeNull();
+  },
+};
 export const ResetServiceError: Story = {
   args: { routePath: '/reset-password' },
   render: () => <ResetPasswordScreen serviceError={MESSAGES.resetFailed} />,
