@@ -2,7 +2,8 @@
 
 export interface ErrorBody {
   code: string;
-  details: string | null;
+  /** Text, or for PGRST201 the candidate relationships. */
+  details: string | null | Record<string, string>[];
   hint: string | null;
   message: string;
 }

@@ -1,14 +1,18 @@
 // Test fixtures: a temp workdir with its own migrations, a server on port 0 over in-memory PGlite,
 // supabase-js clients, and tokens signed with the config's secret.
+
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig, type StackConfig } from '../config.ts';
+import { openDatabase } from '../db/index.ts';
 import { type RunningServer, type StartOptions, startServer } from '../server.ts';
+import type { Database } from '../types.ts';
 
 const made: string[] = [];
 // every workdir a test file made is removed after that file
@@ -68,6 +72,51 @@ export async function startFixture(files: Record<string, string>, options: Start
     async stop() {
       await server.stop();
       rmSync(workdir, { recursive: true, force: true });
+    },
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PostgreSQL server's maintenance URL (postgres://…/postgres), from supabase/tests-pg/global-setup.ts. */
+    bahiTestDatabaseUrl?: string;
+  }
+}
+
+/**
+ * The PostgreSQL server's maintenance URL a test runs on besides (or instead of) PGlite: the `supabase-local-pg`
+ * project's throwaway PostgreSQL 15 cluster, which runs these tests on it alone, or BAHI_TEST_DATABASE_URL.
+ */
+export const pgProject = inject('bahiTestDatabaseUrl');
+export const testServerUrl = pgProject || process.env.BAHI_TEST_DATABASE_URL || undefined;
+
+/**
+ * The databases a data-API test runs on: PGlite (except in the `supabase-local-pg` project), and PostgreSQL when
+ * there is a server, where each call makes a fresh database that `close()` drops.
+ */
+export const backends: { name: string; database(): Promise<Database | undefined> }[] = [
+  ...(pgProject ? [] : [{ name: 'PGlite', database: async () => undefined }]),
+  ...(testServerUrl ? [{ name: 'PostgreSQL', database: () => serverDatabase(testServerUrl) }] : []),
+];
+
+async function serverDatabase(serverUrl: string): Promise<Database> {
+  const name = `supabase_local_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const maintenance = await openDatabase({ connectionString: serverUrl });
+  await maintenance.exec(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ connectionString: url.href });
+  return {
+    query: (sql, params) => db.query(sql, params),
+    exec: (sql) => db.exec(sql),
+    transaction: (fn) => db.transaction(fn),
+    async close() {
+      await db.close();
+      try {
+        await maintenance.exec(`drop database if exists ${name} with (force)`);
+      } finally {
+        await maintenance.close();
+      }
     },
   };
 }

@@ -3,7 +3,18 @@ import { jsonTooDeep, MAX_JSON_DEPTH } from '../json-depth.ts';
 import type { Claims, Database, Keys, Queryable } from '../types.ts';
 import { fromPgError, RestError, restError } from './errors.ts';
 import {
+  csvBody,
+  explainSql,
+  JSON_TYPE,
+  jsonContentType,
+  type Media,
+  negotiate,
+  planResponse,
+  rowsSql,
+} from './media.ts';
+import {
   type Condition,
+  OPERATORS,
   parseField,
   parseFilter,
   parseLogic,
@@ -12,6 +23,7 @@ import {
   type SelectItem,
 } from './parse.ts';
 import { Builder, emptyScope, ident, qualified, type Scope } from './query.ts';
+import { type BodyKind, bodyKind, type Call, resolveFunction, takesWholeBody } from './rpc-resolve.ts';
 import { type Column, key, loadSchemaCache, type PgFunction, type SchemaCache, type Table } from './schema.ts';
 
 export interface RestOptions {
@@ -31,8 +43,6 @@ export interface RestService {
 }
 
 const ALLOWED_ROLES = new Set(['anon', 'authenticated', 'service_role']);
-const JSON_TYPE = 'application/json; charset=utf-8';
-const OBJECT_TYPE = 'application/vnd.pgrst.object+json';
 const RESERVED = new Set([
   'select',
   'order',
@@ -166,6 +176,12 @@ function parseQuery(params: URLSearchParams, skip: Set<string> = new Set()): Par
   return { select, scope: root, columns, onConflict };
 }
 
+/** `gt.5`, `not.is.null`, `in.(1,2)`: a filter on an RPC's result rather than an argument. */
+function looksLikeFilter(value: string): boolean {
+  const match = /^(?:not\.)?([a-z]+)(?:\([a-z_]+\))?\./.exec(value);
+  return Boolean(match && OPERATORS.has(match[1] as string));
+}
+
 function checkScopes(scope: Scope, select: SelectItem[]): void {
   for (const [name, child] of scope.children) {
     const embed = select.find(
@@ -184,16 +200,11 @@ function checkScopes(scope: Scope, select: SelectItem[]): void {
   }
 }
 
-function toCsv(body: string): string {
-  const rows = JSON.parse(body) as Record<string, unknown>[];
-  if (!rows.length) return '';
-  const headers = Object.keys(rows[0] as object);
-  const cell = (v: unknown): string => {
-    if (v === null || v === undefined) return '';
-    const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return [headers.join(','), ...rows.map((r) => headers.map((h) => cell(r[h])).join(','))].join('\n');
+/** `Plan Rows` of the top node of an `explain (format json)` row. */
+function plannedRows(row: Record<string, unknown> | undefined): number {
+  const value = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan?: { 'Plan Rows'?: number } }[];
+  return Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
 }
 
 class Rollback {
@@ -203,6 +214,8 @@ class Rollback {
 interface ResultShape {
   n: number;
   body: string | null;
+  /** CSV rows, when CSV was asked for. */
+  csv?: string | null;
   total?: number | null;
 }
 
@@ -280,40 +293,25 @@ export function createRestService(options: RestOptions): RestService {
     return table;
   }
 
-  async function findFunction(
-    schema: string,
-    name: string,
-    argNames: string[],
-    singleObject = false,
-  ): Promise<PgFunction> {
-    const pick = (c: SchemaCache) => {
-      const candidates = c.functions.get(key(schema, name)) ?? [];
-      // one unnamed json/jsonb parameter takes the whole body, as in PostgREST
-      const singleJson = (fn: PgFunction) =>
-        fn.args.length === 1 && !fn.args[0]?.name && ['json', 'jsonb'].includes(fn.args[0]?.type ?? '');
-      if (singleObject)
-        return candidates.find((fn) => fn.args.length === 1 && ['json', 'jsonb'].includes(fn.args[0]?.type ?? ''));
-      return (
-        candidates.find(
-          (fn) =>
-            !singleJson(fn) &&
-            argNames.every((a) => fn.args.some((arg) => arg.name === a)) &&
-            fn.args.every((arg) => arg.hasDefault || argNames.includes(arg.name)),
-        ) ?? candidates.find(singleJson)
+  /** The function an RPC call names, by PostgREST's resolution (re-reading the catalog once on a miss). */
+  async function findFunction(call: Call, singleObject: boolean): Promise<PgFunction> {
+    const attempt = (c: SchemaCache) => {
+      const candidates = c.functions.get(key(call.schema, call.name)) ?? [];
+      if (singleObject) {
+        const fn = candidates.find((f) => f.args.length === 1 && ['json', 'jsonb'].includes(f.args[0]?.type ?? ''));
+        if (fn) return fn;
+      }
+      const names = [...c.functions.values()].flatMap((fns) =>
+        fns[0] && fns[0].schema === call.schema ? [fns[0].name] : [],
       );
+      return resolveFunction(call, candidates, names);
     };
-    const fn = pick(await getCache()) ?? pick(await refreshOnMiss());
-    if (!fn) {
-      const sorted = [...argNames].sort();
-      throw restError(
-        404,
-        'PGRST202',
-        `Could not find the function ${schema}.${name}${sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`,
-        `Searched for the function ${schema}.${name}${sorted.length ? ` with parameters ${sorted.join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-        null,
-      );
+    try {
+      return attempt(await getCache());
+    } catch (error) {
+      if (!(error instanceof RestError) || error.body.code !== 'PGRST202') throw error;
+      return attempt(await refreshOnMiss());
     }
-    return fn;
   }
 
   /**
@@ -363,9 +361,7 @@ export function createRestService(options: RestOptions): RestService {
       if (!path) {
         return json(200, { swagger: '2.0', info: { title: 'supabase-local', version: '0.1.0' }, paths: {} });
       }
-      const accept = req.headers.get('accept') ?? '';
-      const single = accept.includes(OBJECT_TYPE);
-      const csv = !single && accept.includes('text/csv');
+      const media = negotiate(req.headers.get('accept'));
       const prefer = parsePrefer(req.headers.get('prefer'));
       const headerMap: Record<string, string> = {};
       req.headers.forEach((v, k) => {
@@ -375,10 +371,10 @@ export function createRestService(options: RestOptions): RestService {
       const segments = path.split('/').map(decodeURIComponent);
       const build = (request: Request) => {
         if (segments[0] === 'rpc' && segments.length === 2) {
-          return planRpc(request, method, url, schema, segments[1] as string, { single, csv, prefer });
+          return planRpc(request, method, url, schema, segments[1] as string, { ...media, prefer });
         }
         if (segments.length === 1) {
-          return planTable(request, method, url, schema, segments[0] as string, { single, csv, prefer });
+          return planTable(request, method, url, schema, segments[0] as string, { ...media, prefer });
         }
         throw restError(404, 'PGRST125', 'Invalid path specified in request URL');
       };
@@ -421,7 +417,15 @@ export function createRestService(options: RestOptions): RestService {
 
   function respondRows(
     result: ResultShape,
-    opts: { single: boolean; csv: boolean; status: number; offset?: number; countRequested: boolean; head?: boolean },
+    opts: {
+      single: boolean;
+      csv: boolean;
+      stripped?: boolean;
+      status: number;
+      offset?: number;
+      countRequested: boolean;
+      head?: boolean;
+    },
   ): Response {
     const headers: Record<string, string> = {};
     const offset = opts.offset ?? 0;
@@ -457,22 +461,23 @@ export function createRestService(options: RestOptions): RestService {
       const one = body.trim().slice(1, -1);
       return new Response(opts.head ? null : one, {
         status,
-        headers: { ...headers, 'content-type': `${OBJECT_TYPE}; charset=utf-8` },
+        headers: { ...headers, 'content-type': jsonContentType({ ...opts, stripped: Boolean(opts.stripped) }) },
       });
     }
     if (opts.csv) {
-      return new Response(opts.head ? null : toCsv(body), {
+      return new Response(opts.head ? null : csvBody(body, result.csv), {
         status,
         headers: { ...headers, 'content-type': 'text/csv; charset=utf-8' },
       });
     }
-    return new Response(opts.head ? null : body, { status, headers: { ...headers, 'content-type': JSON_TYPE } });
+    return new Response(opts.head ? null : body, {
+      status,
+      headers: { ...headers, 'content-type': jsonContentType({ ...opts, stripped: Boolean(opts.stripped) }) },
+    });
   }
 
   type Plan = (tx: Queryable) => Promise<Response>;
-  interface Shape {
-    single: boolean;
-    csv: boolean;
+  interface Shape extends Media {
     prefer: Prefer;
   }
 
@@ -511,23 +516,35 @@ export function createRestService(options: RestOptions): RestService {
 
     if (method === 'GET' || method === 'HEAD') {
       const alias = b.alias();
-      const innerWhere: string[] = [];
-      const list = b.selectList(table, alias, query.select, query.scope, innerWhere);
-      const conds = where(alias, innerWhere);
-      const whereSql = conds.length ? ` where ${conds.join(' and ')}` : '';
-      const order = b.orderBy(table, alias, query.scope.order);
+      const from = `${qualified(table)} ${alias}`;
       const { limit, offset } = paging(req, query.scope);
-      const limitSql = `${limit !== undefined ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`;
-      const totalSql = countRequested
-        ? `, (select count(*) from ${qualified(table)} ${alias}${whereSql})::int as total`
-        : '';
-      const sql = `select count(_r)::int as n, coalesce(json_agg(_r), '[]')::text as body${totalSql}
-        from (select ${list} from ${qualified(table)} ${alias}${whereSql}${order}${limitSql}) _r`;
+      const read = b.read({ table, alias, from, items: query.select, scope: query.scope, limit, offset });
+      const totalSql = countRequested ? `, (select count(*) from ${from}${read.where})::int as total` : '';
+      const sql = `select ${rowsSql(shape)}${totalSql}
+        from (${read.sql}) _r`;
+      // count=planned is the planner's estimate of the rows matched; count=estimated that estimate past max-rows,
+      // else the exact count
+      const estimateSql =
+        shape.prefer.count === 'planned' || shape.prefer.count === 'estimated'
+          ? `explain (format json) select 1 from ${from}${read.where}`
+          : undefined;
+      const plan = shape.plan;
+      if (plan) {
+        return async (tx) =>
+          planResponse(plan, (await tx.query<Record<string, unknown>>(explainSql(plan, sql), b.params)).rows);
+      }
       return async (tx) => {
         const result = (await tx.query<ResultShape>(sql, b.params)).rows[0] as ResultShape;
+        if (estimateSql) {
+          const planned = plannedRows((await tx.query<Record<string, unknown>>(estimateSql, b.params)).rows[0]);
+          if (shape.prefer.count === 'planned' || (maxRows !== undefined && planned > maxRows)) {
+            result.total = planned;
+          }
+        }
         return respondRows(result, {
           single: shape.single,
           csv: shape.csv,
+          stripped: shape.stripped,
           status: 200,
           offset,
           countRequested,
@@ -583,7 +600,9 @@ export function createRestService(options: RestOptions): RestService {
       mutation = `insert into ${qualified(table)} as ${mutationAlias} ${
         columns.length ? `(${columns.map((c) => ident(c.name)).join(', ')}) ` : ''
       }select ${exprs.join(', ')} from jsonb_array_elements(${payload}::text::jsonb) _j(v), jsonb_populate_record(null::${qualified(table)}, _j.v) _r${conflict}`;
-      return mutationPlan(b, table, mutation, mutationAlias, query, shape, returning, 201, countRequested);
+      return mutationPlan(b, table, mutation, mutationAlias, query, shape, returning, 201, countRequested, {
+        upsert: Boolean(resolution),
+      });
     }
 
     if (method === 'PATCH') {
@@ -638,7 +657,12 @@ export function createRestService(options: RestOptions): RestService {
     returning: boolean,
     status: number,
     countRequested: boolean,
+    opts: { upsert?: boolean } = {},
   ): Plan {
+    // An upsert answers 201 when it created a row (or touched none), 200 when it only updated: `xmax = 0` marks
+    // a row this statement inserted.
+    const flag = opts.upsert ? `, (${alias}.xmax = 0) as "pgrst_inserted"` : '';
+    const statusFor = (inserted: boolean | null | undefined) => (opts.upsert && inserted === false ? 200 : status);
     const enforce = (n: number) => {
       const max = shape.prefer.maxAffected;
       if (max !== undefined && shape.prefer.handling === 'strict' && n > max) {
@@ -651,9 +675,10 @@ export function createRestService(options: RestOptions): RestService {
       }
     };
     if (!returning) {
+      const sql = opts.upsert ? `${mutation} returning ${flag.slice(2)}` : mutation;
       return async (tx) => {
-        const result = await tx.query(mutation, b.params);
-        const n = result.affectedRows;
+        const result = await tx.query<{ pgrst_inserted: boolean }>(sql, b.params);
+        const n = opts.upsert ? result.rows.length : result.affectedRows;
         enforce(n);
         const headers: Record<string, string> = {
           'content-range': n > 0 ? `0-${n - 1}/${countRequested ? n : '*'}` : `*/${countRequested ? n : '*'}`,
@@ -666,22 +691,39 @@ export function createRestService(options: RestOptions): RestService {
             message: 'Cannot coerce the result to a single JSON object',
           });
         }
-        return new Response(null, { status: status === 201 ? 201 : 204, headers });
+        const inserted = n ? result.rows.some((r) => r.pgrst_inserted) : null;
+        if (status !== 201) return new Response(null, { status: 204, headers });
+        return new Response(null, { status: statusFor(inserted), headers });
       };
     }
     const outAlias = b.alias();
-    const innerWhere: string[] = [];
-    const list = b.selectList(table, outAlias, query.select, query.scope, innerWhere);
-    const order = b.orderBy(table, outAlias, query.scope.order);
-    const sql = `with pgrst_source as (${mutation} returning ${alias}.*)
-      select count(_r)::int as n, coalesce(json_agg(_r), '[]')::text as body
-      from (select ${list} from pgrst_source ${outAlias}${innerWhere.length ? ` where ${innerWhere.join(' and ')}` : ''}${order}) _r`;
+    // the rows written, shaped by `select`; the request's filters chose them already
+    const source = opts.upsert
+      ? `(select ${[...table.columns.keys()].map(ident).join(', ')} from pgrst_source) ${outAlias}`
+      : `pgrst_source ${outAlias}`;
+    const read = b.read({
+      table,
+      alias: outAlias,
+      from: source,
+      items: query.select,
+      scope: { ...query.scope, conditions: [] },
+    });
+    const sql = `with pgrst_source as (${mutation} returning ${alias}.*${flag})
+      select ${rowsSql(shape)}${opts.upsert ? ', (select bool_or(pgrst_inserted) from pgrst_source) as inserted' : ''}
+      from (${read.sql}) _r`;
     return async (tx) => {
-      const result = (await tx.query<ResultShape>(sql, b.params)).rows[0] as ResultShape;
+      const result = (await tx.query<ResultShape & { inserted?: boolean | null }>(sql, b.params))
+        .rows[0] as ResultShape & { inserted?: boolean | null };
       enforce(result.n);
       return respondRows(
         { ...result, total: countRequested ? result.n : null },
-        { single: shape.single, csv: shape.csv, status, countRequested: false },
+        {
+          single: shape.single,
+          csv: shape.csv,
+          stripped: shape.stripped,
+          status: statusFor(result.inserted),
+          countRequested: false,
+        },
       );
     };
   }
@@ -696,41 +738,79 @@ export function createRestService(options: RestOptions): RestService {
   ): Promise<Plan> {
     let args: Record<string, unknown> = {};
     let argsText: string | undefined;
+    /** A text/plain, text/xml or octet-stream body, for a function with one unnamed parameter of that type. */
+    let raw: string | undefined;
     const readOnly = method === 'GET' || method === 'HEAD';
+    const kind: BodyKind = readOnly ? 'json' : bodyKind(req.headers.get('content-type'));
     if (readOnly) {
-      const candidates = (await getCache()).functions.get(key(schema, name)) ?? [];
-      const argNames = new Set(candidates.flatMap((f) => f.args.map((a) => a.name)));
-      for (const [k, v] of url.searchParams) if (argNames.has(k) && !RESERVED.has(k)) args[k] = v;
+      // query parameters that are not filters (`pages=gt.300`) nor reserved words are the arguments
+      for (const [k, v] of url.searchParams) {
+        if (RESERVED.has(k) || k.includes('.') || looksLikeFilter(v)) continue;
+        args[k] = v;
+      }
     } else if (method === 'POST') {
-      const read = await readBody(req);
-      if (read !== undefined) {
-        const body = read.value;
-        if (!body || typeof body !== 'object' || Array.isArray(body)) {
-          throw restError(400, 'PGRST102', 'Empty or invalid json', 'RPC arguments must be a JSON object');
+      if (kind === 'json') {
+        const read = await readBody(req);
+        if (read !== undefined) {
+          const body = read.value;
+          if (!body || typeof body !== 'object' || Array.isArray(body)) {
+            throw restError(400, 'PGRST102', 'Empty or invalid json', 'RPC arguments must be a JSON object');
+          }
+          args = body as Record<string, unknown>;
+          argsText = read.text;
         }
-        args = body as Record<string, unknown>;
-        argsText = read.text;
+      } else if (kind === 'bytea') {
+        raw = Buffer.from(await req.arrayBuffer()).toString('hex');
+      } else {
+        raw = await req.text();
       }
     } else {
-      throw restError(405, 'PGRST101', 'Only GET, HEAD and POST are allowed for RPC');
+      throw restError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
     }
-    const fn = await findFunction(schema, name, Object.keys(args), shape.prefer.params === 'single-object');
+    const singleObject = shape.prefer.params === 'single-object';
+    const wanted: Call = { schema, name, keys: Object.keys(args), post: method === 'POST', kind };
+    const fn = await findFunction(wanted, singleObject);
     const cache = await getCache();
     const query = parseQuery(url.searchParams, new Set(Object.keys(args)));
     const b = new Builder(cache, schema);
-    const wholeBody = fn.args.length === 1 && (shape.prefer.params === 'single-object' || !fn.args[0]?.name);
+    const wholeBody = takesWholeBody(fn, wanted) || (singleObject && fn.args.length === 1);
     const argsJson = argsText ?? JSON.stringify(args);
     const given = wholeBody ? [] : fn.args.filter((a) => a.name in args);
     const record = given.length
       ? `(select * from jsonb_to_record(${b.param(argsJson)}::text::jsonb) as _x(${given.map((a) => `${ident(a.name)} ${a.type}`).join(', ')}))`
       : '';
+    const bodyArg = () =>
+      kind === 'bytea'
+        ? `decode(${b.param(raw ?? '')}, 'hex')`
+        : `${b.param(raw ?? argsJson)}::text::${fn.args[0]?.type}`;
     const call = wholeBody
-      ? `${ident(fn.schema)}.${ident(fn.name)}(${b.param(argsJson)}::text::${fn.args[0]?.type})`
+      ? `${ident(fn.schema)}.${ident(fn.name)}(${bodyArg()})`
       : `${ident(fn.schema)}.${ident(fn.name)}(${given
           .map((a) => `${ident(a.name)} := (select ${ident(a.name)} from _a)`)
           .join(', ')})`;
-    const withArgs = given.length ? `with _a as ${record} ` : '';
+    const ctes = given.length ? [`_a as ${record}`] : [];
+    const withArgs = ctes.length ? `with ${ctes.join(', ')} ` : '';
     const countRequested = Boolean(shape.prefer.count);
+    const { maxAffected, handling } = shape.prefer;
+    const strict = maxAffected !== undefined && handling === 'strict';
+    if (strict && !fn.returnsSet) {
+      throw restError(
+        400,
+        'PGRST128',
+        'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+      );
+    }
+    /** max-affected counts the rows the function returned. */
+    const enforce = (n: number) => {
+      if (strict && n > (maxAffected as number)) {
+        throw restError(
+          400,
+          'PGRST124',
+          'Query result exceeds max-affected preference constraint',
+          `The query affects ${n} rows`,
+        );
+      }
+    };
 
     if (fn.returnsVoid) {
       const sql = `${withArgs}select ${call}`;
@@ -745,10 +825,16 @@ export function createRestService(options: RestOptions): RestService {
         : `${withArgs}select 1 as n, to_json(${call})::text as body`;
       return async (tx) => {
         const result = (await tx.query<ResultShape>(sql, b.params)).rows[0] as ResultShape;
-        const body = result.body ?? 'null';
-        if (shape.single && fn.returnsSet)
+        enforce(result.n);
+        if (shape.single && fn.returnsSet) {
           return respondRows(result, { single: true, csv: false, status: 200, countRequested });
-        return new Response(method === 'HEAD' ? null : body, { status: 200, headers: { 'content-type': JSON_TYPE } });
+        }
+        const n = result.n;
+        const total = countRequested ? String(n) : '*';
+        return new Response(method === 'HEAD' ? null : (result.body ?? 'null'), {
+          status: 200,
+          headers: { 'content-type': JSON_TYPE, 'content-range': n ? `0-${n - 1}/${total}` : `*/${total}` },
+        });
       };
     }
     // composite results behave like a table: select, filters, order and paging apply
@@ -767,25 +853,40 @@ export function createRestService(options: RestOptions): RestService {
     };
     checkScopes(query.scope, query.select);
     const alias = b.alias();
-    const innerWhere: string[] = [];
-    const list = b.selectList(table, alias, query.select, query.scope, innerWhere);
-    const conds = [...query.scope.conditions.map((c) => b.condition(table, alias, c)), ...innerWhere];
-    const whereSql = conds.length ? ` where ${conds.join(' and ')}` : '';
-    const order = b.orderBy(table, alias, query.scope.order);
+    // the call runs once; the page, the count and max-affected all read its rows
+    const with_ = `with ${[...ctes, `pgrst_call as (select * from ${call} _f)`].join(', ')} `;
+    const from = `pgrst_call ${alias}`;
     const { limit, offset } = paging(req, query.scope);
-    const limitSql = `${limit !== undefined ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`;
-    const totalSql = countRequested ? `, (select count(*) from ${call} ${alias}${whereSql})::int as total` : '';
-    const sql = `${withArgs}select count(_r)::int as n, coalesce(json_agg(_r), '[]')::text as body${totalSql}
-      from (select ${list} from ${call} ${alias}${whereSql}${order}${limitSql}) _r`;
+    const read = b.read({ table, alias, from, items: query.select, scope: query.scope, limit, offset });
+    const totalSql = countRequested ? `, (select count(*) from ${from}${read.where})::int as total` : '';
+    const affectedSql = strict ? ', (select count(*) from pgrst_call)::int as affected' : '';
+    const sql = `${with_}select ${rowsSql(shape)}${totalSql}${affectedSql}
+      from (${read.sql}) _r`;
+    const plan = shape.plan;
+    if (plan) {
+      return async (tx) =>
+        planResponse(plan, (await tx.query<Record<string, unknown>>(explainSql(plan, sql), b.params)).rows);
+    }
     return async (tx) => {
-      const result = (await tx.query<ResultShape>(sql, b.params)).rows[0] as ResultShape;
+      const result = (await tx.query<ResultShape & { affected?: number }>(sql, b.params)).rows[0] as ResultShape & {
+        affected?: number;
+      };
+      enforce(result.affected ?? 0);
       if (!fn.returnsSet && !shape.single) {
         const body = result.n === 1 ? (result.body as string).trim().slice(1, -1) : 'null';
-        return new Response(method === 'HEAD' ? null : body, { status: 200, headers: { 'content-type': JSON_TYPE } });
+        const total = countRequested ? String(result.total ?? result.n) : '*';
+        return new Response(method === 'HEAD' ? null : body, {
+          status: 200,
+          headers: {
+            'content-type': JSON_TYPE,
+            'content-range': result.n ? `0-${result.n - 1}/${total}` : `*/${total}`,
+          },
+        });
       }
       return respondRows(result, {
         single: shape.single,
         csv: shape.csv,
+        stripped: shape.stripped,
         status: 200,
         offset,
         countRequested,

@@ -11,9 +11,13 @@ export interface Field {
   path: PathStep[];
 }
 
+export type AggregateFn = 'sum' | 'avg' | 'min' | 'max' | 'count';
+
 export type SelectItem =
   | { type: 'star' }
   | { type: 'column'; field: Field; alias?: string; cast?: string }
+  /** `alias:field::inputCast.fn()::cast`; `count()` has no field. */
+  | { type: 'aggregate'; fn: AggregateFn; field?: Field; inputCast?: string; alias?: string; cast?: string }
   | {
       type: 'embed';
       name: string;
@@ -146,6 +150,11 @@ export function parseSelect(input: string): SelectItem[] {
       items.push({ type: 'star' });
       continue;
     }
+    const aggregate = parseAggregate(item);
+    if (aggregate) {
+      items.push(aggregate);
+      continue;
+    }
     const open = item.indexOf('(');
     if (open !== -1 && item.endsWith(')') && !item.slice(0, open).includes('::')) {
       let head = item.slice(0, open);
@@ -178,23 +187,55 @@ export function parseSelect(input: string): SelectItem[] {
       });
       continue;
     }
-    let main = item;
-    let cast: string | undefined;
-    const castAt = item.lastIndexOf('::');
-    if (castAt !== -1) {
-      main = item.slice(0, castAt);
-      cast = item.slice(castAt + 2).trim();
-      if (!/^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/.test(cast)) throw parseError(`"failed to parse cast" ${item}`);
-    }
+    const { main, cast } = splitCast(item);
+    let rest = main;
     let alias: string | undefined;
     const colon = main.indexOf(':');
     if (colon > 0) {
       alias = unquote(main.slice(0, colon));
-      main = main.slice(colon + 1);
+      rest = main.slice(colon + 1);
     }
-    items.push({ type: 'column', field: parseField(main), alias, cast });
+    items.push({ type: 'column', field: parseField(rest), alias, cast });
   }
   return items;
+}
+
+const CAST = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/;
+
+/** `expr::type` → expr and type (checked against a strict pattern: casts are spliced into SQL). */
+function splitCast(item: string): { main: string; cast?: string } {
+  const castAt = item.lastIndexOf('::');
+  if (castAt === -1) return { main: item };
+  const cast = item.slice(castAt + 2).trim();
+  if (!CAST.test(cast)) throw parseError(`"failed to parse cast" ${item}`);
+  return { main: item.slice(0, castAt), cast };
+}
+
+/** `count()`, `total:amount.sum()`, `data->>n::int.avg()::text`: PostgREST's aggregate select items. */
+function parseAggregate(item: string): SelectItem | undefined {
+  const match =
+    /^(?:([A-Za-z_][A-Za-z0-9_ ]*|"(?:[^"\\]|\\.)*"):(?!:))?(?:(.+)\.)?(sum|avg|min|max|count)\(\)(?:::(.+))?$/.exec(
+      item,
+    );
+  if (!match) return undefined;
+  const [, alias, input, fn, cast] = match;
+  if (!input && fn !== 'count') return undefined;
+  if (cast !== undefined && !CAST.test(cast.trim())) throw parseError(`"failed to parse cast" ${item}`);
+  let field: Field | undefined;
+  let inputCast: string | undefined;
+  if (input) {
+    const split = splitCast(input);
+    field = parseField(split.main);
+    inputCast = split.cast;
+  }
+  return {
+    type: 'aggregate',
+    fn: fn as AggregateFn,
+    field,
+    inputCast,
+    alias: alias ? unquote(alias) : undefined,
+    cast: cast?.trim(),
+  };
 }
 
 /** `[not.]op[(modifier)].value` */

@@ -2,8 +2,16 @@
 // identifier is quoted; type names come only from the catalog (or a strict cast pattern).
 
 import { RestError, restError } from './errors.ts';
-import { type Condition, type Field, type Filter, type OrderTerm, parseList, type SelectItem } from './parse.ts';
-import { type ForeignKey, key, type SchemaCache, type Table } from './schema.ts';
+import {
+  type AggregateFn,
+  type Condition,
+  type Field,
+  type Filter,
+  type OrderTerm,
+  parseList,
+  type SelectItem,
+} from './parse.ts';
+import { type ForeignKey, key, type PgFunction, type SchemaCache, type Table } from './schema.ts';
 
 export const ident = (name: string): string => {
   if (name.includes('\0')) throw restError(400, 'PGRST100', 'Invalid identifier');
@@ -48,11 +56,12 @@ export class Builder {
   /** The SQL expression for a field of `alias` and the type its values should be cast to. */
   field(table: Table, alias: string, field: Field): { sql: string; type: string } {
     const column = table.columns.get(field.name);
-    if (!column) {
+    const computed = column ? undefined : this.#computedField(table, alias, field.name);
+    if (!column && !computed) {
       throw restError(400, '42703', `column ${table.name}.${field.name} does not exist`);
     }
-    let sql = `${alias}.${ident(column.name)}`;
-    let type = column.type === 'character' ? 'text' : column.type;
+    let sql = column ? `${alias}.${ident(column.name)}` : (computed?.sql as string);
+    let type = column ? (column.type === 'character' ? 'text' : column.type) : (computed?.type as string);
     for (const step of field.path) {
       const k = /^-?\d+$/.test(step.key) ? step.key : `${this.param(step.key)}::text`;
       sql = `(${sql}${step.arrow}${k})`;
@@ -165,143 +174,304 @@ export class Builder {
     return ` order by ${parts.join(', ')}`;
   }
 
-  /** The select list of `items` over `table` aliased `alias`; also adds `!inner` conditions to `where`. */
-  selectList(table: Table, alias: string, items: SelectItem[], scope: Scope, where: string[]): string {
+  /**
+   * One level of a read: `select … from <from> where … order by … limit …`, the scope's filters applied. With
+   * aggregates in the select list the rows are grouped by every other output column, as PostgREST does
+   * (`select=amount.sum(),order_date`).
+   */
+  read(opts: {
+    table: Table;
+    alias: string;
+    from: string;
+    items: SelectItem[];
+    scope: Scope;
+    where?: string[];
+    limit?: number;
+    offset?: number;
+    /** Defaults to the scope's order. */
+    order?: OrderTerm[];
+  }): { sql: string /** ` where …` (or nothing), to count the rows read. */; where: string } {
+    const { table, alias, scope } = opts;
+    const level = this.#level(table, alias, opts.items, scope, opts.where ?? [], 0);
+    return {
+      sql: this.#select(table, alias, opts.from, level, opts.order ?? scope.order, opts.limit, opts.offset),
+      where: level.conds.length ? ` where ${level.conds.join(' and ')}` : '',
+    };
+  }
+
+  /** The output columns of one level and its conditions (join, filters, `!inner` and `embed=is.null` tests). */
+  #level(table: Table, alias: string, items: SelectItem[], scope: Scope, where: string[], depth: number): Level {
+    const extra: string[] = [];
+    const columns = this.#columns(table, alias, items, scope, extra, depth);
+    const conds = [...where, ...scope.conditions.map((c) => this.condition(table, alias, c)), ...extra];
+    return { columns, conds };
+  }
+
+  #select(
+    table: Table,
+    alias: string,
+    from: string,
+    { columns, conds }: Level,
+    order: OrderTerm[] | undefined,
+    limit: number | undefined,
+    offset: number | undefined,
+  ): string {
+    const whereSql = conds.length ? ` where ${conds.join(' and ')}` : '';
+    const paging = `${limit !== undefined ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`;
+    if (!columns.some((c) => c.aggregate)) {
+      const list = columns.map((c) => (c.star ? c.sql : `${c.sql} as ${ident(c.name)}`)).join(', ');
+      return `select ${list} from ${from}${whereSql}${this.orderBy(table, alias, order)}${paging}`;
+    }
+    // the rows first, then grouped by every output column that is not an aggregate
+    const cols = columns.flatMap((c) => (c.star ? this.#starColumns(table, alias) : [c]));
+    const inner = cols.flatMap((c, i) => (c.sql ? [`${c.sql} as _c${i}`] : []));
+    const groups = cols.flatMap((c, i) => (c.aggregate ? [] : [c.json ? `_g._c${i}::text` : `_g._c${i}`]));
+    const outer = cols.map((c, i) => {
+      if (c.aggregate) {
+        const call = `${c.aggregate.fn}(${c.sql ? `_g._c${i}` : '*'})`;
+        return `${c.aggregate.cast ? `(${call})::${c.aggregate.cast}` : call} as ${ident(c.name)}`;
+      }
+      return `${c.json ? `_g._c${i}::text::json` : `_g._c${i}`} as ${ident(c.name)}`;
+    });
+    const orderSql = (order ?? []).map((t) => {
+      const same = (f?: Field) =>
+        f && f.name === t.field.name && JSON.stringify(f.path) === JSON.stringify(t.field.path);
+      const i = cols.findIndex((c) => !c.aggregate && same(c.field));
+      if (i === -1) {
+        throw restError(
+          400,
+          '42803',
+          `column "${table.name}.${t.field.name}" must appear in the GROUP BY clause or be used in an aggregate function`,
+        );
+      }
+      return `_g._c${i}${t.dir ? ` ${t.dir}` : ''}${t.nulls ? ` nulls ${t.nulls}` : ''}`;
+    });
+    return `select ${outer.join(', ')} from (select ${inner.join(', ') || 'null'} from ${from}${whereSql}) _g${
+      groups.length ? ` group by ${groups.join(', ')}` : ''
+    }${orderSql.length ? ` order by ${orderSql.join(', ')}` : ''}${paging}`;
+  }
+
+  #starColumns(table: Table, alias: string): OutColumn[] {
+    return [...table.columns.keys()].map((name) => ({
+      name,
+      sql: `${alias}.${ident(name)}`,
+      field: { name, path: [] },
+    }));
+  }
+
+  /** The output columns of `items` over `table` aliased `alias`; `!inner` and `embed=is.null` tests go to `where`. */
+  #columns(
+    table: Table,
+    alias: string,
+    items: SelectItem[],
+    scope: Scope,
+    where: string[],
+    depth: number,
+  ): OutColumn[] {
     const list = items.length ? items : [{ type: 'star' } as SelectItem];
-    const parts: string[] = [];
+    const out: OutColumn[] = [];
+    const embedNames = new Set<string>();
     for (const item of list) {
       if (item.type === 'star') {
-        parts.push(`${alias}.*`);
+        out.push({ name: '*', sql: `${alias}.*`, star: true });
+        continue;
+      }
+      if (item.type === 'aggregate' || (item.type === 'column' && this.#legacyCount(table, item))) {
+        if (!this.cache.aggregatesEnabled)
+          throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+        if (item.type === 'column') {
+          out.push({ name: item.alias ?? 'count', aggregate: { fn: 'count', cast: item.cast } });
+          continue;
+        }
+        let sql: string | undefined;
+        if (item.field) {
+          sql = this.field(table, alias, item.field).sql;
+          if (item.inputCast) sql = `(${sql})::${item.inputCast}`;
+        }
+        out.push({ name: item.alias ?? item.fn, sql, aggregate: { fn: item.fn, cast: item.cast } });
         continue;
       }
       if (item.type === 'column') {
         let { sql } = this.field(table, alias, item.field);
         if (item.cast) sql = `(${sql})::${item.cast}`;
         const last = item.field.path[item.field.path.length - 1];
-        const name = item.alias ?? (last ? last.key : item.field.name);
-        parts.push(`${sql} as ${ident(name)}`);
+        out.push({
+          name: item.alias ?? (last ? last.key : item.field.name),
+          sql,
+          field: item.cast ? undefined : item.field,
+        });
         continue;
       }
-      const rel = this.relationship(table, item.name, item.hint);
-      const childScope = scope.children.get(item.alias ?? item.name) ?? scope.children.get(item.name) ?? emptyScope();
-      const child = this.alias();
-      const childWhere = [rel.join(alias, child)];
-      for (const c of childScope.conditions) childWhere.push(this.condition(rel.target, child, c));
-      const innerWhere: string[] = [];
-      const childList = this.selectList(rel.target, child, item.select, childScope, innerWhere);
-      const whereSql = [...childWhere, ...innerWhere].join(' and ');
       const name = item.alias ?? item.name;
-      const row = `_e${this.#aliases++}`;
+      if (!item.spread) {
+        // PostgREST names each embed's join `<parent>_<embed>_<depth>`: the same name twice is PostgreSQL's 42712
+        if (embedNames.has(name)) {
+          throw restError(400, '42712', `table name "${table.name}_${name}_${depth + 1}" specified more than once`);
+        }
+        embedNames.add(name);
+      }
+      const rel = this.relationship(table, item.name, item.hint);
+      const childScope = scope.children.get(name) ?? scope.children.get(item.name) ?? emptyScope();
+      const child = this.alias();
+      const from = rel.from(alias, child);
+      const childItems =
+        item.spread && item.select.some((i) => i.type === 'star')
+          ? item.select.flatMap((i) =>
+              i.type === 'star'
+                ? [...rel.target.columns.keys()].map(
+                    (c) => ({ type: 'column', field: { name: c, path: [] } }) as SelectItem,
+                  )
+                : [i],
+            )
+          : item.select;
+      const level = this.#level(rel.target, child, childItems, childScope, [rel.join(alias, child)], depth + 1);
+      const exists = `exists (select 1 from ${from} where ${level.conds.join(' and ')})`;
       // `books=not.is.null` / `books=is.null` on an embed: keep parents with / without a match
       scope.conditions = scope.conditions.filter((c) => {
         if (c.type !== 'filter' || c.field.name !== name || c.field.path.length || c.op !== 'is') return true;
         if (c.value.toLowerCase() !== 'null' || table.columns.has(name)) return true;
-        const exists = `exists (select 1 from ${qualified(rel.target)} ${child} where ${whereSql})`;
         where.push(c.negate ? exists : `not ${exists}`);
         return false;
       });
+      if (item.inner) where.push(exists);
+      // `users()` embeds nothing: it is there to filter (`users!inner()`, `users=not.is.null`)
+      if (!item.select.length) continue;
+      const whereSql = level.conds.join(' and ');
       if (item.spread) {
-        if (!rel.toOne) {
-          throw restError(
-            400,
-            'PGRST119',
-            `A spread operation on '${item.name}' is only supported on to-one relationships`,
-          );
-        }
-        // one scalar subquery per spread column: `...authors(name, country)` → name, country
-        const columns = item.select.length
-          ? item.select
-          : [...rel.target.columns.keys()].map((c) => ({ type: 'column', field: { name: c, path: [] } }) as SelectItem);
-        for (const column of columns) {
-          if (column.type !== 'column') throw restError(400, 'PGRST100', 'Only columns can be spread');
-          let { sql } = this.field(rel.target, child, column.field);
-          if (column.cast) sql = `(${sql})::${column.cast}`;
-          const last = column.field.path[column.field.path.length - 1];
-          const key = column.alias ?? (last ? last.key : column.field.name);
-          parts.push(
-            `(select ${sql} from ${qualified(rel.target)} ${child} where ${whereSql} limit 1) as ${ident(key)}`,
-          );
-        }
-        if (item.inner) where.push(`exists (select 1 from ${qualified(rel.target)} ${child} where ${whereSql})`);
+        out.push(...this.#spread(item.name, rel, child, from, whereSql, level.columns, childScope));
         continue;
       }
-      if (rel.toOne) {
-        parts.push(
-          `(select row_to_json(${row}) from (select ${childList} from ${qualified(rel.target)} ${child} where ${whereSql} limit 1) ${row}) as ${ident(name)}`,
-        );
-      } else {
-        const order = this.orderBy(rel.target, child, childScope.order);
-        const limit = childScope.limit !== undefined ? ` limit ${childScope.limit}` : '';
-        const offset = childScope.offset ? ` offset ${childScope.offset}` : '';
-        parts.push(
-          `coalesce((select json_agg(${row}) from (select ${childList} from ${qualified(rel.target)} ${child} where ${whereSql}${order}${limit}${offset}) ${row}), '[]'::json) as ${ident(name)}`,
-        );
-      }
-      if (item.inner) {
-        where.push(`exists (select 1 from ${qualified(rel.target)} ${child} where ${whereSql})`);
-      }
+      const body = rel.toOne
+        ? this.#select(rel.target, child, from, level, undefined, 1, undefined)
+        : this.#select(rel.target, child, from, level, childScope.order, childScope.limit, childScope.offset);
+      const row = `_e${this.#aliases++}`;
+      out.push({
+        name,
+        json: true,
+        sql: rel.toOne
+          ? `(select row_to_json(${row}) from (${body}) ${row})`
+          : `coalesce((select json_agg(${row}) from (${body}) ${row}), '[]'::json)`,
+      });
     }
-    return parts.join(', ');
+    return out;
   }
 
-  /** Finds the foreign key that links `table` and an embedded resource named `name` (a table, a column or a key). */
-  relationship(
-    table: Table,
+  /**
+   * `...authors(name, country)`: each column of a to-one embed becomes a column of the parent (aggregates in it
+   * aggregate over the parent's rows); of a to-many embed, an array of its values (PostgREST 13).
+   */
+  #spread(
     name: string,
-    hint?: string,
-  ): { target: Table; toOne: boolean; join: (parent: string, child: string) => string } {
+    rel: Relationship,
+    child: string,
+    from: string,
+    whereSql: string,
+    columns: OutColumn[],
+    scope: Scope,
+  ): OutColumn[] {
+    if (rel.toOne) {
+      return columns.map((c) => ({
+        ...c,
+        sql: c.sql === undefined ? undefined : `(select ${c.sql} from ${from} where ${whereSql} limit 1)`,
+        field: undefined,
+      }));
+    }
+    if (columns.some((c) => c.aggregate)) {
+      throw restError(
+        400,
+        'PGRST127',
+        'Feature not implemented',
+        `Aggregates are not implemented for one-to-many or many-to-many spreads (in '${name}').`,
+      );
+    }
+    const order = this.orderBy(rel.target, child, scope.order);
+    const paging = `${scope.limit !== undefined ? ` limit ${scope.limit}` : ''}${scope.offset ? ` offset ${scope.offset}` : ''}`;
+    return columns.map((c) => ({
+      name: c.name,
+      json: true,
+      sql: `coalesce((select json_agg(_s.v) from (select ${c.sql} as v from ${from} where ${whereSql}${order}${paging}) _s), '[]'::json)`,
+    }));
+  }
+
+  /** `select=count` and `books(count)`: PostgREST's older spelling of `count()`, when no column is named so. */
+  #legacyCount(table: Table, item: Extract<SelectItem, { type: 'column' }>): boolean {
+    return item.field.name === 'count' && !item.field.path.length && !table.columns.has('count');
+  }
+
+  /** A function taking `table`'s row type as its only required argument, e.g. `full_name(people)`. */
+  #rowFunction(table: Table, name: string): PgFunction[] {
+    const tableKey = key(table.schema, table.name);
+    const fns = this.cache.functions.get(key(table.schema, name)) ?? [];
+    return fns.filter((fn) => fn.firstArgTable === tableKey && fn.args.slice(1).every((a) => a.hasDefault));
+  }
+
+  /** Computed fields: `select=full_name` reads `full_name(people)`; they also work in filters and order. */
+  #computedField(table: Table, alias: string, name: string): { sql: string; type: string } | undefined {
+    const fn = this.#rowFunction(table, name).find((f) => !f.returnsSet);
+    if (!fn) return undefined;
+    return {
+      sql: `${ident(fn.schema)}.${ident(fn.name)}(${alias}::${qualified(table)})`,
+      type: fn.returnType === 'character' ? 'text' : fn.returnType,
+    };
+  }
+
+  /** Finds how `table` reaches an embedded resource named `name`: a function of its row, a foreign key, a junction. */
+  relationship(table: Table, name: string, hint?: string): Relationship {
+    // computed relationships (`recent:get_messages(id,message)`) take precedence, as in PostgREST
+    const fn = this.#rowFunction(table, name).find((f) => f.returnTable);
+    const returned = fn?.returnTable ? this.cache.tables.get(fn.returnTable) : undefined;
+    if (fn && returned) {
+      return {
+        target: returned,
+        toOne: !fn.returnsSet || fn.rows === 1,
+        from: (parent, child) => `${ident(fn.schema)}.${ident(fn.name)}(${parent}::${qualified(table)}) ${child}`,
+        join: () => 'true',
+      };
+    }
     const fks = this.cache.foreignKeys;
     const candidates: { fk: ForeignKey; target: Table; forward: boolean }[] = [];
     const target = this.cache.tables.get(key(table.schema, name)) ?? this.cache.tables.get(key(this.schema, name));
     const matchesHint = (fk: ForeignKey) =>
-      !hint || fk.name === hint || fk.columns.includes(hint) || fk.refColumns.includes(hint);
+      !hint || fk.name === hint || (fk.columns.length === 1 && (fk.columns[0] === hint || fk.refColumns[0] === hint));
     if (target) {
       for (const fk of fks) {
-        // table → target (many-to-one)
-        if (fk.schema === table.schema && fk.table === table.name && fk.refSchema === target.schema) {
-          if (fk.refTable === target.name && matchesHint(fk)) candidates.push({ fk, target, forward: true });
+        const forward =
+          fk.schema === table.schema &&
+          fk.table === table.name &&
+          fk.refSchema === target.schema &&
+          fk.refTable === target.name;
+        const backward =
+          fk.schema === target.schema &&
+          fk.table === target.name &&
+          fk.refSchema === table.schema &&
+          fk.refTable === table.name;
+        if (forward && backward) {
+          // a self reference is one key read both ways: the table's name embeds the children (one-to-many,
+          // `children:people(*)` or `people!parent_id(*)`); the column's name the parent (`parent_id(*)`)
+          if (!hint || (fk.columns.length === 1 && fk.columns[0] === hint)) {
+            candidates.push({ fk, target, forward: false });
+          }
+          continue;
         }
-        // target → table (one-to-many); a self reference counts in both directions
-        if (fk.schema === target.schema && fk.table === target.name && fk.refSchema === table.schema) {
-          if (fk.refTable === table.name && matchesHint(fk)) candidates.push({ fk, target, forward: false });
-        }
+        if (forward && matchesHint(fk)) candidates.push({ fk, target, forward: true });
+        if (backward && matchesHint(fk)) candidates.push({ fk, target, forward: false });
       }
     } else {
-      // `author_id(name)` or `books_author_id_fkey(name)`: a column or constraint of this table's foreign keys
+      // `author_id(name)` or `books_author_id_fkey(name)`: a column or constraint of a foreign key
       for (const fk of fks) {
-        if (fk.schema !== table.schema || fk.table !== table.name) continue;
-        if (fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name)) {
+        const own = fk.schema === table.schema && fk.table === table.name;
+        if (own && (fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name))) {
           const ref = this.cache.tables.get(key(fk.refSchema, fk.refTable));
           if (ref) candidates.push({ fk, target: ref, forward: true });
+        } else if (fk.name === name && fk.refSchema === table.schema && fk.refTable === table.name) {
+          const referencing = this.cache.tables.get(key(fk.schema, fk.table));
+          if (referencing) candidates.push({ fk, target: referencing, forward: false });
         }
       }
     }
     if (!candidates.length && target) {
-      // many-to-many through a junction table with foreign keys to both sides
-      const junctions: { via: ForeignKey; to: ForeignKey }[] = [];
-      for (const via of fks) {
-        if (via.refSchema !== table.schema || via.refTable !== table.name) continue;
-        for (const to of fks) {
-          if (to === via || to.schema !== via.schema || to.table !== via.table) continue;
-          if (to.refSchema !== target.schema || to.refTable !== target.name) continue;
-          if (hint && hint !== via.table && hint !== via.name && hint !== to.name) continue;
-          junctions.push({ via, to });
-        }
-      }
-      if (junctions.length === 1) {
-        const { via, to } = junctions[0] as (typeof junctions)[number];
-        const j = this.alias();
-        const junction = `${ident(via.schema)}.${ident(via.table)}`;
-        return {
-          target,
-          toOne: false,
-          join: (parent, child) =>
-            `exists (select 1 from ${junction} ${j} where ${via.columns
-              .map((c, i) => `${j}.${ident(c)} = ${parent}.${ident(via.refColumns[i] as string)}`)
-              .concat(to.columns.map((c, i) => `${j}.${ident(c)} = ${child}.${ident(to.refColumns[i] as string)}`))
-              .join(' and ')})`,
-        };
-      }
+      const junction = this.#junction(table, target, hint);
+      if (junction) return junction;
     }
     if (!candidates.length) {
       throw restError(
@@ -312,36 +482,103 @@ export class Builder {
         null,
       );
     }
+    const unique = (t: Table, columns: string[]) =>
+      t.uniques.some((u) => u.length === columns.length && u.every((c) => columns.includes(c)));
     if (candidates.length > 1) {
       throw new RestError(300, {
         code: 'PGRST201',
-        details: JSON.stringify(
-          candidates.map((c) => ({
-            cardinality: c.forward ? 'many-to-one' : 'one-to-many',
-            embedding: `${table.name} with ${c.target.name}`,
-            relationship: `${c.fk.name} using ${c.fk.table}(${c.fk.columns.join(', ')}) and ${c.fk.refTable}(${c.fk.refColumns.join(', ')})`,
-          })),
-        ),
-        hint: `Try changing '${name}' to one of the following: ${candidates.map((c) => `'${name}!${c.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+        details: candidates.map(({ fk, target: t, forward }) => ({
+          cardinality: forward
+            ? unique(table, fk.columns)
+              ? 'one-to-one'
+              : 'many-to-one'
+            : unique(t, fk.columns)
+              ? 'one-to-one'
+              : 'one-to-many',
+          embedding: `${table.name} with ${t.name}`,
+          relationship: forward
+            ? `${fk.name} using ${table.name}(${fk.columns.join(', ')}) and ${t.name}(${fk.refColumns.join(', ')})`
+            : `${fk.name} using ${table.name}(${fk.refColumns.join(', ')}) and ${t.name}(${fk.columns.join(', ')})`,
+        })),
+        hint: `Try changing '${name}' to one of the following: ${candidates.map((c) => `'${c.target.name}!${c.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
         message: `Could not embed because more than one relationship was found for '${table.name}' and '${name}'`,
       });
     }
     const { fk, target: t, forward } = candidates[0] as (typeof candidates)[number];
     const pairs = fk.columns.map((c, i) => [c, fk.refColumns[i] as string] as const);
+    const from = (_parent: string, child: string) => `${qualified(t)} ${child}`;
     if (forward) {
       return {
         target: t,
         toOne: true,
+        from,
         join: (parent, child) => pairs.map(([c, r]) => `${child}.${ident(r)} = ${parent}.${ident(c)}`).join(' and '),
       };
     }
-    const unique = t.uniques.some((u) => u.length === fk.columns.length && u.every((c) => fk.columns.includes(c)));
     return {
       target: t,
-      toOne: unique,
+      toOne: unique(t, fk.columns),
+      from,
       join: (parent, child) => pairs.map(([c, r]) => `${child}.${ident(c)} = ${parent}.${ident(r)}`).join(' and '),
     };
   }
+
+  /** Many-to-many through a junction table with foreign keys to both sides. */
+  #junction(table: Table, target: Table, hint?: string): Relationship | undefined {
+    const fks = this.cache.foreignKeys;
+    const junctions: { via: ForeignKey; to: ForeignKey }[] = [];
+    for (const via of fks) {
+      if (via.refSchema !== table.schema || via.refTable !== table.name) continue;
+      for (const to of fks) {
+        if (to === via || to.schema !== via.schema || to.table !== via.table) continue;
+        if (to.refSchema !== target.schema || to.refTable !== target.name) continue;
+        if (hint && hint !== via.table && hint !== via.name && hint !== to.name) continue;
+        junctions.push({ via, to });
+      }
+    }
+    if (junctions.length !== 1) return undefined;
+    const { via, to } = junctions[0] as (typeof junctions)[number];
+    const j = this.alias();
+    const junction = `${ident(via.schema)}.${ident(via.table)}`;
+    return {
+      target,
+      toOne: false,
+      from: (_parent, child) => `${qualified(target)} ${child}`,
+      join: (parent, child) =>
+        `exists (select 1 from ${junction} ${j} where ${via.columns
+          .map((c, i) => `${j}.${ident(c)} = ${parent}.${ident(via.refColumns[i] as string)}`)
+          .concat(to.columns.map((c, i) => `${j}.${ident(c)} = ${child}.${ident(to.refColumns[i] as string)}`))
+          .join(' and ')})`,
+    };
+  }
+}
+
+/** One output column of a select list. */
+interface OutColumn {
+  name: string;
+  /** The value for each row, or an aggregate's input (none for `count()`). */
+  sql?: string;
+  /** `alias.*`, output as it is. */
+  star?: boolean;
+  aggregate?: { fn: AggregateFn; cast?: string };
+  /** A JSON value (an embed): grouped by its text, as `json` has no equality operator. */
+  json?: boolean;
+  /** The column read, so that `order` can name it once rows are grouped. */
+  field?: Field;
+}
+
+interface Level {
+  columns: OutColumn[];
+  conds: string[];
+}
+
+export interface Relationship {
+  target: Table;
+  toOne: boolean;
+  /** The FROM item of the embedded rows, aliased `child`. */
+  from(parent: string, child: string): string;
+  /** What ties them to the parent row. */
+  join(parent: string, child: string): string;
 }
 
 /** `{a,"b c"}` → ['a', 'b c'] (one level). */

@@ -358,9 +358,9 @@ describe('writes', () => {
     expect(unchanged.data).toEqual([{ n: 7 }, { n: 7 }]);
   });
 
-  it('answers CSV when asked', async () => {
+  it('answers CSV when asked, quoting as PostgreSQL prints a record', async () => {
     const { data } = await f.anon.from('authors').select('id, name').order('id').limit(2).csv();
-    expect(data).toBe('id,name\n1,Tolkien\n2,Le Guin');
+    expect(data).toBe('id,name\n1,Tolkien\n2,"Le Guin"');
   });
 });
 

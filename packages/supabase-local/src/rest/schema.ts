@@ -52,12 +52,21 @@ export interface PgFunction {
   returnTable?: string;
   /** OUT / TABLE columns (for `returns table (…)`). */
   outColumns: FunctionArg[];
+  /** When the first argument is a table's row type: that table's schema.name (computed fields, relationships). */
+  firstArgTable?: string;
+  /** The planner's row estimate (`rows 1` makes a set-returning computed relationship to-one). */
+  rows: number;
 }
 
 export interface SchemaCache {
   tables: Map<string, Table>;
   foreignKeys: ForeignKey[];
   functions: Map<string, PgFunction[]>;
+  /**
+   * PostgREST's `db-aggregates-enabled`: on unless the database turns it off as Supabase projects do,
+   * `alter role authenticator set pgrst.db_aggregates_enabled = 'false'`.
+   */
+  aggregatesEnabled: boolean;
 }
 
 export const key = (schema: string, name: string): string => `${schema}.${name}`;
@@ -170,6 +179,8 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     is_void: boolean;
     volatility: string;
     return_table: string | null;
+    first_arg_table: string | null;
+    rows: number;
   }>(
     `select n.nspname as schema, p.proname as name, p.proargnames::text[] as arg_names,
         array(select format_type(t, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) t) as arg_types,
@@ -178,7 +189,11 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
         (case when rt.typtype = 'c' or p.prorettype = 'record'::regtype then 'c' else rt.typtype::text end) as typtype,
         p.prorettype = 'void'::regtype as is_void, p.provolatile::text as volatility,
         (select rn.nspname || '.' || rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
-          where rc.oid = rt.typrelid and rc.relkind in ('r', 'v', 'm', 'f', 'p')) as return_table
+          where rc.oid = rt.typrelid and rc.relkind in ('r', 'v', 'm', 'f', 'p')) as return_table,
+        (select an.nspname || '.' || ac.relname from pg_type at join pg_class ac on ac.oid = at.typrelid
+          join pg_namespace an on an.oid = ac.relnamespace
+          where p.pronargs > 0 and at.oid = p.proargtypes[0] and ac.relkind in ('r', 'v', 'm', 'f', 'p')) as first_arg_table,
+        p.prorows::float8 as rows
       from pg_proc p
       join pg_namespace n on n.oid = p.pronamespace
       join pg_type rt on rt.oid = p.prorettype
@@ -213,9 +228,18 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
       volatility: row.volatility as PgFunction['volatility'],
       returnTable: row.return_table ?? undefined,
       outColumns,
+      firstArgTable: row.first_arg_table ?? undefined,
+      rows: Number(row.rows),
     };
     const k = key(row.schema, row.name);
     functions.set(k, [...(functions.get(k) ?? []), fn]);
   }
-  return { tables, foreignKeys, functions };
+  const setting = await db.query<{ value: string | null }>(
+    `select (select split_part(c, '=', 2) from pg_db_role_setting s, unnest(s.setconfig) c
+      where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
+        and split_part(c, '=', 1) = 'pgrst.db_aggregates_enabled' limit 1) as value`,
+  );
+  const off = setting.rows[0]?.value?.trim().toLowerCase();
+  const aggregatesEnabled = !(off === 'false' || off === 'off' || off === '0');
+  return { tables, foreignKeys, functions, aggregatesEnabled };
 }
