@@ -126,8 +126,35 @@ enabled = true
         template: 'Code: {{ .Code }}',
         provider: 'twilio',
       },
+      enableManualLinking: false,
+      externalProviders: [],
+      oauthServerEnabled: false,
       signingKeysPath: `${workdir}/supabase/signing_keys.json`,
     });
+  });
+
+  it('reads enable_manual_linking, the enabled [auth.external.<provider>] tables and [auth.oauth_server] enabled', async () => {
+    const { auth } = await loadConfig({
+      workdir: makeWorkdir({
+        'supabase/config.toml': `
+[auth]
+enable_manual_linking = true
+
+[auth.external.google]
+enabled = true
+client_id = "id"
+
+[auth.external.github]
+enabled = false
+
+[auth.oauth_server]
+enabled = true
+authorization_url_path = "/oauth/consent"
+allow_dynamic_registration = false
+`,
+      }),
+    });
+    expect(auth).toMatchObject({ enableManualLinking: true, externalProviders: ['google'], oauthServerEnabled: true });
   });
 
   it("defaults [auth.rate_limit], max_frequency and [auth.sms] as the CLI's local stack runs GoTrue", async () => {

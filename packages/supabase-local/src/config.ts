@@ -167,6 +167,11 @@ export async function loadConfig(options: LoadConfigOptions): Promise<StackConfi
     },
     emailMaxFrequency: parseDuration(email.max_frequency, DEFAULT_EMAIL_MAX_FREQUENCY),
     sms: smsSettings(sms),
+    enableManualLinking: bool(auth.enable_manual_linking, false),
+    externalProviders: Object.entries(table(auth.external))
+      .filter(([, provider]) => table(provider).enabled === true)
+      .map(([name]) => name),
+    oauthServerEnabled: bool(table(auth.oauth_server).enabled, false),
     signingKeysPath: signingKeys
       ? isAbsolute(signingKeys)
         ? signingKeys

@@ -61,6 +61,12 @@ export interface AuthSettings {
   sms?: SmsSettings;
   /** Absolute path of a JSON array of private JWKs (RS256 or ES256), when asymmetric keys are configured. */
   signingKeysPath?: string;
+  /** `enable_manual_linking`: whether a signed-in user may link and unlink identities (off when absent). */
+  enableManualLinking?: boolean;
+  /** The `[auth.external.<provider>]` tables with `enabled = true` (e.g. `google`); none when absent. */
+  externalProviders?: string[];
+  /** `[auth.oauth_server] enabled`: Supabase Auth as an OAuth 2.1 server, with its admin client API (off when absent). */
+  oauthServerEnabled?: boolean;
 }
 
 /** `[auth.rate_limit]` of supabase/config.toml, in GoTrue's units. */

@@ -2,6 +2,7 @@
 
 import type { Queryable, ServiceContext } from '../types.ts';
 import { badRequest, json, notFound, obj, readJson, str, unprocessable } from './http.ts';
+import { handleOAuthClients } from './oauth-clients.ts';
 import { requireAdmin } from './sessions.ts';
 import { type LinkType, mailLink, resolveRedirect, storeToken, type TokenType, verifyUrl } from './tokens.ts';
 import {
@@ -42,22 +43,62 @@ async function loadUser(db: Queryable, id: string): Promise<UserRow> {
   return user;
 }
 
+/** A `page` or `per_page` value as Go's strconv.ParseUint reads it: decimal digits only, at most 2^64 - 1. */
+function parseUint(name: string, value: string): bigint {
+  if (!/^\d+$/.test(value)) {
+    throw badRequest(
+      'validation_failed',
+      `Bad Pagination Parameters: strconv.ParseUint: parsing "${value}": invalid syntax`,
+    );
+  }
+  const parsed = BigInt(value);
+  if (parsed > 18_446_744_073_709_551_615n) {
+    throw badRequest(
+      'validation_failed',
+      `Bad Pagination Parameters: strconv.ParseUint: parsing "${value}": value out of range`,
+    );
+  }
+  if (name === 'per_page' && parsed === 0n) {
+    throw badRequest('validation_failed', 'Bad Pagination Parameters: per_page must be greater than 0');
+  }
+  return parsed;
+}
+
+/**
+ * GET /admin/users, paginated as GoTrue does: `page` (default 1; 0 reads as 1) and `per_page` (default 50, no
+ * upper bound), `X-Total-Count`, and a `Link` with `next` (while there are more pages) and `last`, each the
+ * request's own URL with `page` replaced.
+ */
 async function listUsers(req: Request, ctx: ServiceContext, url: URL): Promise<Response> {
-  const page = Math.max(Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1, 1);
-  const perPage = Math.min(Math.max(Number.parseInt(url.searchParams.get('per_page') ?? '50', 10) || 50, 1), 1000);
-  const total = (await ctx.db.query<{ n: number }>('select count(*)::int as n from auth.users')).rows[0]?.n ?? 0;
-  const rows = (
-    await ctx.db.query<UserRow>('select * from auth.users order by created_at desc, id limit $1 offset $2', [
-      perPage,
-      (page - 1) * perPage,
-    ])
-  ).rows;
+  const pageParam = url.searchParams.get('page') ?? '';
+  const perPageParam = url.searchParams.get('per_page') ?? '';
+  const page = pageParam === '' ? 1n : parseUint('page', pageParam);
+  const perPage = perPageParam === '' ? 50n : parseUint('per_page', perPageParam);
+  const total = BigInt(
+    (await ctx.db.query<{ n: number }>('select count(*)::int as n from auth.users')).rows[0]?.n ?? 0,
+  );
+  const offset = ((page > 0n ? page : 1n) - 1n) * perPage;
+  const rows =
+    offset >= total
+      ? []
+      : (
+          await ctx.db.query<UserRow>('select * from auth.users order by created_at desc, id limit $1 offset $2', [
+            String(perPage < total ? perPage : total),
+            String(offset),
+          ])
+        ).rows;
   const users = [];
   for (const row of rows) users.push(await userJson(ctx.db, row));
-  const last = Math.max(Math.ceil(total / perPage), 1);
+  const last = (total + perPage - 1n) / perPage;
+  const linkTo = (target: bigint) => {
+    const query = new URLSearchParams(url.searchParams);
+    query.set('page', String(target));
+    query.sort();
+    return `</admin/users?${query.toString()}>`;
+  };
   const links: string[] = [];
-  if (page < last) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
-  links.push(`</admin/users?page=${last}&per_page=${perPage}>; rel="last"`);
+  if (last > page) links.push(`${linkTo(page + 1n)}; rel="next"`);
+  links.push(`${linkTo(last)}; rel="last"`);
   return json(req, { users, aud: 'authenticated' }, 200, { 'X-Total-Count': String(total), Link: links.join(', ') });
 }
 
@@ -245,6 +286,7 @@ export async function invite(req: Request, ctx: ServiceContext, url: URL): Promi
 export async function handleAdmin(req: Request, ctx: ServiceContext, path: string, url: URL): Promise<Response> {
   await requireAdmin(req, ctx);
   const method = req.method;
+  if (path === '/admin/oauth' || path.startsWith('/admin/oauth/')) return handleOAuthClients(req, ctx, path);
   if (path === '/admin/users') {
     if (method === 'GET') return listUsers(req, ctx, url);
     if (method === 'POST') return createUserAdmin(req, ctx);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuthApiError, AuthWeakPasswordError, type Session } from '@supabase/supabase-js';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DEFAULT_JWT_SECRET, generateSigningKey } from '../jwt.ts';
 import { measurePasswordSignIn } from './bench.ts';
 import { fragmentOf, latestMail, startTestStack, type TestStack, testConfig } from './testing/harness.ts';
@@ -405,7 +405,11 @@ describe('GET and PUT /user', () => {
     expect(me.user!.new_email).toBeUndefined();
   });
 
-  it('adds a phone identity and unlinks identities down to the last one', async () => {
+  it('adds a phone identity and, with enable_manual_linking, unlinks identities down to the last one', async () => {
+    stack.ctx.config.auth.enableManualLinking = true;
+    onTestFinished(() => {
+      stack.ctx.config.auth.enableManualLinking = undefined;
+    });
     const { email, password } = await confirmedUser();
     const { client } = await signIn(email, password);
     const { data, error } = await client.auth.updateUser({ phone: '+919876543210' });
@@ -807,6 +811,48 @@ describe('admin API', () => {
     expect(gone.error).toMatchObject({ status: 404, code: 'user_not_found' });
   });
 
+  it('pages users as GoTrue does: X-Total-Count, and a Link to the next and last page of the same query', async () => {
+    for (let i = 0; i < 3; i++) await confirmedUser();
+    const first = await raw('/admin/users?per_page=2&page=1', { token: stack.ctx.keys.serviceRoleKey });
+    expect(first.status).toBe(200);
+    const total = Number(first.headers.get('x-total-count'));
+    expect(total).toBeGreaterThanOrEqual(3);
+    const last = Math.ceil(total / 2);
+    expect(first.headers.get('link')).toBe(
+      `</admin/users?page=2&per_page=2>; rel="next", </admin/users?page=${last}&per_page=2>; rel="last"`,
+    );
+    expect(first.body.users).toHaveLength(2);
+    const end = await raw(`/admin/users?per_page=2&page=${last}`, { token: stack.ctx.keys.serviceRoleKey });
+    expect(end.headers.get('link')).toBe(`</admin/users?page=${last}&per_page=2>; rel="last"`);
+    const beyond = await raw(`/admin/users?per_page=2&page=${last + 1}`, { token: stack.ctx.keys.serviceRoleKey });
+    expect(beyond).toMatchObject({ status: 200, body: { users: [], aud: 'authenticated' } });
+
+    const { data } = await stack.admin().auth.admin.listUsers({ page: 1, perPage: 2 });
+    expect(data).toMatchObject({ nextPage: 2, total });
+  });
+
+  it.each([
+    ['page=-1', 'strconv.ParseUint: parsing "-1": invalid syntax'],
+    ['page=1.5', 'strconv.ParseUint: parsing "1.5": invalid syntax'],
+    ['per_page=abc', 'strconv.ParseUint: parsing "abc": invalid syntax'],
+    ['page=18446744073709551616', 'strconv.ParseUint: parsing "18446744073709551616": value out of range'],
+    ['per_page=0', 'per_page must be greater than 0'],
+  ])('refuses %s with 400 validation_failed "Bad Pagination Parameters: %s"', async (query, reason) => {
+    const res = await raw(`/admin/users?${query}`, { token: stack.ctx.keys.serviceRoleKey });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', message: `Bad Pagination Parameters: ${reason}` },
+    });
+  });
+
+  it('hands supabase-js an error and no users for a page it cannot read', async () => {
+    const { data, error } = await stack.admin().auth.admin.listUsers({ page: -1, perPage: 10 });
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(data.users).toEqual([]);
+    const zero = await stack.admin().auth.admin.listUsers({ page: 1, perPage: 0 });
+    expect(zero.error).toMatchObject({ message: 'Bad Pagination Parameters: per_page must be greater than 0' });
+  });
+
   it('generates links whose hashed token verifies', async () => {
     const admin = stack.admin().auth.admin;
     const email = uniqueEmail('gen');
@@ -872,6 +918,101 @@ describe('settings, jwks and reauthentication', () => {
     });
     expect(bad.error).toMatchObject({ status: 422, code: 'reauthentication_not_valid' });
     expect((await client.auth.updateUser({ password: 'changed-pass', nonce })).error).toBeNull();
+  });
+});
+
+describe('reauthentication and phone numbers, as GoTrue answers them', () => {
+  const smsWith = (patch: Partial<NonNullable<typeof stack.ctx.config.auth.sms>>) => ({
+    sms: { ...stack.ctx.config.auth.sms!, ...patch },
+  });
+
+  it('refuses a user with neither email nor phone (anonymous) with 400 validation_failed', async () => {
+    const client = stack.client();
+    expect((await client.auth.signInAnonymously()).error).toBeNull();
+    const { error } = await client.auth.reauthenticate();
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Reauthentication requires the user to have an email or a phone number',
+    });
+  });
+
+  it('refuses an unconfirmed email with 422 email_not_confirmed', async () => {
+    const email = uniqueEmail('unconfirmed');
+    await stack.admin().auth.admin.createUser({ email, password: 'correct horse' });
+    await withAuthSettings({ enableConfirmations: false }, async () => {
+      const client = stack.client();
+      expect((await client.auth.signInWithPassword({ email, password: 'correct horse' })).error).toBeNull();
+      const { error } = await client.auth.reauthenticate();
+      expect(error).toMatchObject({
+        status: 422,
+        code: 'email_not_confirmed',
+        message: 'Please verify your email first.',
+      });
+    });
+  });
+
+  it('texts a phone-only user the code, which a password change accepts as nonce', async () => {
+    const phone = '+919811100001';
+    await stack.admin().auth.admin.createUser({ phone, password: 'correct horse', phone_confirm: true });
+    await withAuthSettings(smsWith({ provider: 'twilio' }), async () => {
+      const client = stack.client();
+      expect((await client.auth.signInWithPassword({ phone, password: 'correct horse' })).error).toBeNull();
+      const sent = await raw('/reauthenticate', { token: (await client.auth.getSession()).data.session!.access_token });
+      expect(sent).toMatchObject({ status: 200, body: { message_id: expect.any(String) } });
+      const nonce = /Your code is (\d{6})/.exec((await latestMail(stack, phone)).Text)![1]!;
+      const changed = await client.auth.updateUser({ password: 'changed horse', nonce });
+      expect(changed.error).toBeNull();
+    });
+  });
+
+  it('answers 500 "Unable to get SMS provider" where an SMS must go out and no provider is configured', async () => {
+    // supabase-js hands a 500 over as a retryable error, without the code.
+    const unable = { status: 500, message: 'Unable to get SMS provider' };
+    const otp = await stack.client().auth.signInWithOtp({ phone: '+919811100002' });
+    expect(otp.error).toMatchObject(unable);
+
+    const phone = '+919811100003';
+    await stack.admin().auth.admin.createUser({ phone, password: 'correct horse', phone_confirm: true });
+    const client = stack.client();
+    expect((await client.auth.signInWithPassword({ phone, password: 'correct horse' })).error).toBeNull();
+    expect((await client.auth.reauthenticate()).error).toMatchObject(unable);
+    const wire = await raw('/reauthenticate', { token: (await client.auth.getSession()).data.session!.access_token });
+    expect(wire).toMatchObject({
+      status: 500,
+      body: { code: 'unexpected_failure', message: 'Unable to get SMS provider' },
+    });
+    expect(wire.headers.get('x-sb-error-code')).toBe('unexpected_failure');
+
+    const { email, password } = await confirmedUser();
+    const { client: emailUser } = await signIn(email, password);
+    await withAuthSettings(smsWith({ enableConfirmations: true }), async () => {
+      const change = await emailUser.auth.updateUser({ phone: '+919811100004' });
+      expect(change.error).toMatchObject(unable);
+    });
+    expect((await emailUser.auth.getUser()).data.user!).toMatchObject({ phone: '' });
+    expect((await emailUser.auth.getUser()).data.user!).not.toHaveProperty('new_phone');
+  });
+
+  it('with SMS confirmations, changes the phone number only once the code texted to it is verified', async () => {
+    const { email, password } = await confirmedUser();
+    const { client } = await signIn(email, password);
+    const phone = '+919811100005';
+    await withAuthSettings(smsWith({ enableConfirmations: true, provider: 'twilio' }), async () => {
+      const { data, error } = await client.auth.updateUser({ phone });
+      expect(error).toBeNull();
+      expect(data.user).toMatchObject({ phone: '', new_phone: '919811100005' });
+      const code = /Your code is (\d{6})/.exec((await latestMail(stack, phone)).Text)![1]!;
+      const verified = await client.auth.verifyOtp({ phone, token: code, type: 'phone_change' });
+      expect(verified.error).toBeNull();
+      expect(verified.data.user).toMatchObject({
+        email,
+        phone: '919811100005',
+        phone_confirmed_at: expect.any(String),
+      });
+      expect(verified.data.user).not.toHaveProperty('new_phone');
+      expect(verified.data.user!.identities!.map((i) => i.provider).sort()).toEqual(['email', 'phone']);
+    });
   });
 });
 

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { escapeHtml } from '../mail/page.ts';
 import type { Queryable, ServiceContext } from '../types.ts';
+import { idTokenGrant, web3Grant } from './external.ts';
 import {
   AuthError,
   type Body,
@@ -201,7 +202,9 @@ export async function token(req: Request, ctx: ServiceContext, url: URL): Promis
   const grant = url.searchParams.get('grant_type');
   const db = ctx.db;
   // GoTrue: an unknown grant is refused first; every other one shares the `token_refresh` limit per IP.
-  if (grant === 'password' || grant === 'refresh_token' || grant === 'pkce') authLimiter(ctx).perIp('token', req);
+  if (['password', 'refresh_token', 'pkce', 'id_token', 'web3'].includes(grant ?? '')) {
+    authLimiter(ctx).perIp('token', req);
+  }
 
   if (grant === 'password') {
     const email = str(body, 'email');
@@ -245,6 +248,8 @@ export async function token(req: Request, ctx: ServiceContext, url: URL): Promis
     return json(req, session);
   }
 
+  if (grant === 'id_token') return idTokenGrant(body, ctx);
+  if (grant === 'web3') return web3Grant();
   throw badRequest('unsupported_grant_type', 'unsupported_grant_type');
 }
 
@@ -291,7 +296,8 @@ export async function updateUser(req: Request, ctx: ServiceContext, url: URL): P
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
     if (nonce) {
-      const address = user.email;
+      // The code went to the email address, or by SMS when the user has none (see reauthenticate).
+      const address = user.email || user.phone;
       if (!address) throw unprocessable('reauthentication_not_valid', 'Requires reauthentication');
       await consumeToken(db, tokenHash(address, nonce), ['reauthentication_token']).catch(async () => {
         await wrongCode(ctx, db, address);
@@ -308,6 +314,9 @@ export async function updateUser(req: Request, ctx: ServiceContext, url: URL): P
   // The mail limits answer before anything changes, as GoTrue's rolled-back transaction leaves nothing changed.
   const mailsChange = Boolean(address && address !== user.email && settings.enableConfirmations);
   if (mailsChange) checkMailAllowed(ctx, user, 'email_change_token_new');
+  // With SMS confirmations a new number is only noted (`new_phone`) until the code sent to it is verified.
+  const textsChange = Boolean(digits && digits !== user.phone && smsOf(settings).enableConfirmations);
+  if (textsChange) requireSmsProvider(ctx, digits!);
 
   await db.transaction(async (tx) => {
     if (data) {
@@ -341,18 +350,26 @@ export async function updateUser(req: Request, ctx: ServiceContext, url: URL): P
       if (taken && taken.id !== user.id) {
         throw unprocessable('phone_exists', 'A user with this phone number has already been registered');
       }
-      await tx.query('update auth.users set phone = $2, phone_confirmed_at = now(), updated_at = now() where id = $1', [
-        user.id,
-        digits,
-      ]);
-      const fresh = (await findUserById(tx, user.id))!;
-      await upsertIdentity(tx, fresh, 'phone');
+      if (textsChange) {
+        await tx.query('update auth.users set phone_change = $2, updated_at = now() where id = $1', [user.id, digits]);
+      } else {
+        await tx.query(
+          'update auth.users set phone = $2, phone_confirmed_at = now(), updated_at = now() where id = $1',
+          [user.id, digits],
+        );
+        const fresh = (await findUserById(tx, user.id))!;
+        await upsertIdentity(tx, fresh, 'phone');
+      }
     }
   });
-  const updated = await syncIdentities(db, user.id);
+  let updated = await syncIdentities(db, user.id);
   if (mailsChange) {
     // After the commit: the inbox writes through the same database.
     await mailLink(ctx, db, updated, 'email_change', redirectTo, { address, checked: true });
+  }
+  if (textsChange) {
+    await sendSms(ctx, updated, digits!, 'phone_change_token');
+    updated = (await findUserById(db, user.id))!;
   }
   return json(req, await userJson(db, updated));
 }
@@ -439,9 +456,13 @@ function requireSmsProvider(ctx: ServiceContext, phone: string): void {
  * real numbers `sms_sent` and a configured provider ("Unable to get SMS provider" without one). A configured
  * provider's messages land in the local inbox, addressed to the number; a test number's code is not sent at all.
  */
-async function sendSms(ctx: ServiceContext, user: UserRow, phone: string): Promise<string> {
+async function sendSms(
+  ctx: ServiceContext,
+  user: UserRow,
+  phone: string,
+  type: TokenType = user.phone_confirmed_at ? 'recovery_token' : 'confirmation_token',
+): Promise<string> {
   const sms = smsOf(ctx.config.auth);
-  const type: TokenType = user.phone_confirmed_at ? 'recovery_token' : 'confirmation_token';
   const sentAt = user[SENT_AT[type]!] as Date | null;
   if (tooSoon(sentAt, sms.maxFrequency)) {
     throw new AuthError(429, 'over_sms_send_rate_limit', frequencyMessage(new Date(sentAt!), sms.maxFrequency));
@@ -552,9 +573,20 @@ export async function resend(req: Request, ctx: ServiceContext, url: URL): Promi
   throw badRequest('validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change');
 }
 
+/**
+ * GET /reauthenticate: a code to the user's email, or by SMS to a user with only a phone number, as GoTrue sends it
+ * (a confirmed address first; a user with neither, such as an anonymous one, cannot reauthenticate).
+ */
 export async function reauthenticate(req: Request, ctx: ServiceContext): Promise<Response> {
   const { user } = await requireUser(req, ctx);
-  if (!user.email) throw unprocessable('reauthentication_not_valid', 'Reauthentication requires an email address');
+  if (!user.email && !user.phone) {
+    throw badRequest('validation_failed', 'Reauthentication requires the user to have an email or a phone number');
+  }
+  if (!user.email) {
+    if (!user.phone_confirmed_at) throw unprocessable('phone_not_confirmed', 'Please verify your phone first.');
+    return json(req, { message_id: await sendSms(ctx, user, user.phone!, 'reauthentication_token') });
+  }
+  if (!user.email_confirmed_at) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
   checkMailAllowed(ctx, user, 'reauthentication_token');
   const { code } = await storeToken(ctx.db, user, 'reauthentication_token', user.email);
   authLimiter(ctx).codeReset(user.email);
@@ -608,6 +640,13 @@ async function applyToken(db: Queryable, userId: string, tokenType: TokenType, r
   const user = (await findUserById(db, userId))!;
   if (tokenType === 'email_change_token_new' || tokenType === 'email_change_token_current') {
     await confirmEmailChange(db, userId);
+  } else if (tokenType === 'phone_change_token') {
+    await db.query(
+      `update auth.users set phone = phone_change, phone_change = '', phone_change_sent_at = null,
+         phone_confirmed_at = now(), updated_at = now() where id = $1 and phone_change = $2`,
+      [userId, relatesTo],
+    );
+    return confirmPhone(db, userId);
   } else if (user.phone && relatesTo === user.phone) {
     return confirmPhone(db, userId);
   } else {

@@ -2,6 +2,7 @@
 
 import type { ServiceContext, ServiceHandler } from '../types.ts';
 import { handleAdmin, invite } from './admin.ts';
+import { authorize, OAuthError, oauthErrorResponse, requireManualLinking, sso } from './external.ts';
 import {
   getUser,
   logout,
@@ -113,14 +114,15 @@ async function route(req: Request, ctx: ServiceContext): Promise<Response> {
     if (factor[2] === '/verify' && method === 'POST') return verifyFactor(req, ctx, id);
     if (!factor[2] && method === 'DELETE') return unenroll(req, ctx, id);
   }
-  const identity = /^\/user\/identities\/([^/]+)$/.exec(path);
-  if (identity && identity[1] !== 'authorize' && method === 'DELETE') {
-    return unlinkIdentity(req, ctx, decodeURIComponent(identity[1]!));
+  if (path === '/user/identities' || path.startsWith('/user/identities/')) {
+    await requireManualLinking(req, ctx);
+    if (path === '/user/identities/authorize' && method === 'GET') authorize(url);
+    const identity = /^\/user\/identities\/([^/]+)$/.exec(path);
+    if (identity && method === 'DELETE') return unlinkIdentity(req, ctx, decodeURIComponent(identity[1]!));
   }
   if (path.startsWith('/admin/')) return handleAdmin(req, ctx, path, url);
-  if (path === '/authorize' || path === '/sso' || path === '/user/identities/authorize') {
-    throw new AuthError(400, 'provider_disabled', 'Unsupported provider: provider is not enabled');
-  }
+  if (path === '/authorize' && method === 'GET') authorize(url);
+  if (path === '/sso' || path.startsWith('/sso/')) sso();
   throw notFound('not_found', `No ${method} ${PREFIX}${path}`);
 }
 
@@ -130,6 +132,7 @@ export const handleAuth: ServiceHandler = async (req, ctx) => {
     return await route(req, ctx);
   } catch (err) {
     if (err instanceof AuthError) return errorResponse(req, err);
+    if (err instanceof OAuthError) return oauthErrorResponse(req, err);
     // A concurrent sign-up of the same address loses the race on the unique index.
     if ((err as { code?: unknown }).code === '23505' && /email|phone/.test(String((err as Error).message))) {
       return errorResponse(req, new AuthError(422, 'user_already_exists', 'User already registered'));

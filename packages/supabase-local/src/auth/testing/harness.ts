@@ -47,9 +47,10 @@ export async function createTestDatabase(): Promise<Database> {
     .sort();
   const coreBootstrap = files.includes('10-auth.sql');
   if (!coreBootstrap) await db.exec(readFileSync(join(here, 'fallback-bootstrap.sql'), 'utf8'));
-  // The bootstrap up to and including the auth tables (roles, auth.users, ours); storage and later are not needed.
+  // The bootstrap up to and including the auth tables (roles, auth.users, ours, OAuth clients); storage and later are
+  // not needed.
   for (const file of files) {
-    if (file > '20-auth.sql' || (!coreBootstrap && file !== '20-auth.sql')) continue;
+    if (file >= '30' || (!coreBootstrap && file !== '20-auth.sql')) continue;
     await db.exec(readFileSync(join(SQL_DIR, file), 'utf8'));
   }
   return db;
