@@ -16,6 +16,8 @@ export default defineConfig({
       'packages/*/vitest.config.ts',
       'apps/*/vitest.config.ts',
       'supabase/**/vitest.config.ts',
+      // supabase-local's data API and Realtime tests on a real PostgreSQL 15 (the `supabase-pg` project's cluster).
+      'packages/supabase-local/vitest.pg.config.ts',
       // The published packages as users get them (API reports, tarballs in a new Vite app): slow, builds first.
       'tests/*/vitest.config.ts',
       // Every story in .storybook/main.ts runs as a test in Debian Chromium, with its play function and an axe check.

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { type AttackResult, runAttackCorpus, writeCorpusFiles } from './attack-corpus.ts';
 import { type ConcurrentSignInResult, measureConcurrentSignIns, measurePasswordSignIn } from './auth/index.ts';
 import { loadConfig } from './config.ts';
+import type { RealtimeBenchResult } from './realtime/bench.ts';
 import { startServer } from './server.ts';
 
 const ROWS = 10_000;
@@ -154,6 +155,15 @@ async function existingPhase(workdir: string) {
     } catch (error) {
       console.log(`attack corpus: skipped (${error instanceof Error ? error.message : String(error)})`);
     }
+    // Realtime loads with its first socket: measured after everything else, so that it changes no other figure. Its
+    // bench (supabase-js, ws) is imported only now, so that the start-up RSS above is the stack's alone.
+    let realtime: RealtimeBenchResult | undefined;
+    try {
+      const { measureRealtime } = await import('./realtime/bench.ts');
+      realtime = await measureRealtime(server, config.jwtSecret);
+    } catch (error) {
+      console.log(`realtime: skipped (${error instanceof Error ? error.message : String(error)})`);
+    }
     await server.stop();
 
     console.log(`start-up, existing data folder: ${ms(existing)} (target ≤ 3000 ms: ${verdict(existing <= 3000)})`);
@@ -172,6 +182,7 @@ async function existingPhase(workdir: string) {
           `(target ≤ 150 ms: ${verdict(probe.p95 <= 150)})`,
       );
     }
+    if (realtime) printRealtime(realtime);
     if (corpus && corpusRss !== undefined) {
       console.log(
         `RSS idle ${CORPUS_IDLE_SECONDS} s after the attack corpus (${corpus.requests} requests, ${corpus.failures.length} answered 5xx ` +
@@ -216,7 +227,37 @@ async function corpusPhase() {
   process.stdout.write(JSON.stringify(summary));
 }
 
+function printRealtime(result: RealtimeBenchResult) {
+  const { latency, subscribers, changesPerSecond } = result;
+  console.log(
+    `realtime, commit to subscriber with ${subscribers} subscribers (each its own user, RLS checked), ` +
+      `${latency.samples} deliveries: median ${ms(latency.median)}, p95 ${ms(latency.p95)}`,
+  );
+  console.log(
+    `realtime throughput: ${changesPerSecond.toFixed(0)} changes/s, each to all ${subscribers} subscribers ` +
+      `(${(changesPerSecond * subscribers).toFixed(0)} messages/s)`,
+  );
+}
+
+/** `--realtime`: the Realtime figures alone, on a stack over an in-memory database. */
+async function realtimePhase() {
+  const workdir = mkdtempSync(join(tmpdir(), 'supabase-local-bench-'));
+  try {
+    const config = await loadConfig({ workdir, port: 0 });
+    const server = await startServer(config);
+    try {
+      const { measureRealtime } = await import('./realtime/bench.ts');
+      printRealtime(await measureRealtime(server, config.jwtSecret));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(workdir, { recursive: true, force: true });
+  }
+}
+
 const at = process.argv.indexOf('--existing');
 if (at !== -1) await existingPhase(process.argv[at + 1] as string);
 else if (process.argv.includes('--corpus')) await corpusPhase();
+else if (process.argv.includes('--realtime')) await realtimePhase();
 else await main();

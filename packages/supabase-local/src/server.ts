@@ -21,6 +21,7 @@ import {
   LOCAL_RAZORPAY_WEBHOOK_PATH,
   RAZORPAY_SANDBOX_PATH,
 } from './razorpay-sandbox/index.ts';
+import type { Realtime } from './realtime/index.ts';
 import { BodyTooLarge, bodyStream, discardBody, readBody, streamOf } from './request-body.ts';
 import { createRestService } from './rest/index.ts';
 import { badPathEncoding, type Service, serviceError, serviceOf, tooLarge, unexpected } from './service-errors.ts';
@@ -286,6 +287,24 @@ export async function startServer(
     })();
   });
 
+  // Realtime's WebSocket: the module (and `ws`) loads with the first socket, so a stack without Realtime pays nothing.
+  let realtime: Promise<Realtime> | undefined;
+  const loadRealtime = () =>
+    (realtime ??= import('./realtime/index.ts').then(({ createRealtime }) =>
+      createRealtime({ db, keys, connectionString: config.connectionString }),
+    ));
+  server.on('upgrade', (req: IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
+    void (async () => {
+      await ready;
+      const path = new URL(req.url ?? '/', apiUrl).pathname.replace(/\/+$/, '');
+      if (path !== '/realtime/v1/websocket') {
+        socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+        return;
+      }
+      (await loadRealtime()).handleUpgrade(req, socket, head);
+    })().catch(() => socket.destroy());
+  });
+
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
@@ -368,6 +387,9 @@ export async function startServer(
     if (path.startsWith('/auth/v1')) return handleAuth(req, ctx);
     if (path.startsWith('/functions/v1/')) return functions.handle(req);
     if (path.startsWith('/storage/v1/')) return storage.handle(req);
+    if (path === '/realtime/v1/api/broadcast' || path.startsWith('/realtime/v1/api/broadcast/')) {
+      return (await loadRealtime()).handleHttp(req);
+    }
     if (path === '/inbox' || path.startsWith('/inbox/') || path.startsWith('/api/v1/message')) {
       return mailbox.handle(req, ctx);
     }
@@ -391,6 +413,7 @@ export async function startServer(
       if (stopped) return;
       stopped = true;
       await closeServer();
+      if (realtime) await (await realtime).close();
       storage.close();
       if (ownDb) await db.close();
     },

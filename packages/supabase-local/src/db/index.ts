@@ -143,7 +143,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<LocalDatabase> 
     },
   };
   let closed = false;
-  return {
+  const database: LocalDatabase = {
     kind: 'pglite',
     query: (sql, params) => queue.run(() => raw.query(sql, params)),
     exec: (sql) => queue.run(() => raw.exec(sql)),
@@ -171,6 +171,23 @@ async function openPglite(options: OpenDatabaseOptions): Promise<LocalDatabase> 
         }
       }),
   };
+  listeners.set(database, async (channel, onNotify) => {
+    const stop = await queue.run(() => lite.listen(channel, onNotify));
+    return () => queue.run(() => stop());
+  });
+  return database;
+}
+
+type Listen = (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
+const listeners = new WeakMap<Database, Listen>();
+
+/**
+ * For a PGlite database opened here: LISTEN on `channel` in its one session, calling `onNotify` for each
+ * notification once the notifying transaction commits (resolves to a function that stops listening).
+ * Undefined for PostgreSQL and for databases made elsewhere.
+ */
+export function pgliteListen(db: Database): Listen | undefined {
+  return listeners.get(db);
 }
 
 async function openPostgres(connectionString: string): Promise<LocalDatabase> {
