@@ -42,6 +42,13 @@ create function public.orders_over(min numeric default 0) returns setof public.o
   as $$ select * from public.orders where amount > min order by id $$;
 create function public.bump_all() returns setof public.orders language sql
   as $$ update public.orders set amount = amount + 1 returning * $$;
+create view public.order_view as select id as order_id, customer_id as buyer, amount from public.orders;
+create view public.customer_view as select id, name as customer_name, city from public.customers;
+create view public.pune_customers as select * from public.customer_view where city = 'Pune';
+create view public.transfer_view as select id, from_id as sender, to_id as receiver from public.transfers;
+create schema internal;
+create table internal.invoices (id int primary key, order_id int not null unique references public.orders (id), total numeric not null);
+create view public.invoices as select id, order_id, total from internal.invoices;
 `;
 
 const SEED = `
@@ -54,6 +61,7 @@ insert into public.orders values
   (5, 3, 20.00, '2024-01-03', '{}');
 insert into public.transfers values (1, 1, 2);
 insert into public.people values (1, 'Ada', 'King', null), (2, 'Byron', 'King', 1), (3, 'Cleo', 'King', 1), (4, 'Dan', 'Queen', 2);
+insert into internal.invoices values (1, 2, 295.59), (2, 4, 354);
 `;
 
 describe.each(backends)('on $name', (backend) => {
@@ -156,6 +164,33 @@ describe.each(backends)('on $name', (backend) => {
       const { status, error } = await f.anon.from('orders').select('nope.sum()');
       expect(status).toBe(400);
       expect(error?.code).toBe('42703');
+    });
+
+    it('answers 400 PGRST123 once the database turns aggregates off for the authenticator role', async () => {
+      // the setting for this database only (`in database`), as other test databases share the server's roles;
+      // reloadSchema() stands in for `notify pgrst, 'reload config'`
+      const alterRole = (clause: string) =>
+        f.server.db.exec(
+          `do $$ begin execute format('alter role authenticator in database %I ${clause}', current_database()); end $$`,
+        );
+      await alterRole(`set pgrst.db_aggregates_enabled = ''false''`);
+      try {
+        await f.server.reloadSchema();
+        const { status, error } = await f.anon.from('orders').select('amount.sum()');
+        expect(status).toBe(400);
+        expect(error).toEqual({
+          code: 'PGRST123',
+          details: null,
+          hint: null,
+          message: 'Use of aggregate functions is not allowed',
+        });
+        expect((await f.anon.from('customers').select('name, orders(count)')).error?.code).toBe('PGRST123');
+        expect((await f.anon.from('orders').select('id').eq('id', 1)).data).toEqual([{ id: 1 }]);
+      } finally {
+        await alterRole('reset pgrst.db_aggregates_enabled');
+        await f.server.reloadSchema();
+      }
+      expect((await f.anon.from('orders').select('count()')).data).toEqual([{ count: 5 }]);
     });
   });
 
@@ -396,6 +431,154 @@ describe.each(backends)('on $name', (backend) => {
         { name: 'Asha', transfers: [] },
         { name: 'Ravi', transfers: [{ id: 1 }] },
       ]);
+    });
+  });
+
+  describe('ordering by an embedded column', () => {
+    it('orders the rows by a column of a to-one embed, by its name or alias', async () => {
+      const { data, error } = await f.anon
+        .from('orders')
+        .select('id, customers(name)')
+        .order('customers(name)', { ascending: false })
+        .order('id');
+      expect(error).toBeNull();
+      expect(data?.map((o) => o.id)).toEqual([3, 4, 5, 1, 2]);
+      const aliased = await f.anon
+        .from('order_view')
+        .select('order_id, buyer:customer_view(customer_name)')
+        .order('buyer(customer_name)')
+        .order('amount', { ascending: false })
+        .limit(3);
+      expect(aliased.data).toEqual([
+        { order_id: 2, buyer: { customer_name: 'Asha' } },
+        { order_id: 1, buyer: { customer_name: 'Asha' } },
+        { order_id: 4, buyer: { customer_name: 'Meera' } },
+      ]);
+    });
+
+    it('refuses a to-many embed (PGRST118) and one that is not selected (PGRST108)', async () => {
+      const toMany = await f.anon.from('customers').select('name, orders(amount)').order('orders(amount)');
+      expect(toMany.status).toBe(400);
+      expect(toMany.error).toEqual({
+        code: 'PGRST118',
+        details: "'customers' and 'orders' do not form a many-to-one or one-to-one relationship",
+        hint: null,
+        message: "A related order on 'orders' is not possible",
+      });
+      const missing = await f.anon.from('orders').select('id').order('customers(name)');
+      expect(missing.status).toBe(400);
+      expect(missing.error).toEqual({
+        code: 'PGRST108',
+        details: null,
+        hint: "Verify that 'customers' is included in the 'select' query parameter.",
+        message: "'customers' is not an embedded resource in this request",
+      });
+    });
+  });
+
+  describe('relationships through views', () => {
+    it('embeds a table in a view by the foreign key of the table the view reads (many-to-one)', async () => {
+      const { data, error } = await f.anon
+        .from('order_view')
+        .select('order_id, customers(name)')
+        .in('order_id', [1, 3])
+        .order('order_id');
+      expect(error).toBeNull();
+      expect(data).toEqual([
+        { order_id: 1, customers: { name: 'Asha' } },
+        { order_id: 3, customers: { name: 'Ravi' } },
+      ]);
+    });
+
+    it('embeds a view in a table (one-to-many), and a view in a view both ways', async () => {
+      const rows = await f.anon
+        .from('customers')
+        .select('name, order_view(order_id)')
+        .in('id', [1, 4])
+        .order('id')
+        .order('order_id', { referencedTable: 'order_view' });
+      expect(rows.data).toEqual([
+        { name: 'Asha', order_view: [{ order_id: 1 }, { order_id: 2 }] },
+        { name: 'Nobody', order_view: [] },
+      ]);
+      const up = await f.anon.from('order_view').select('order_id, customer_view(customer_name)').eq('order_id', 4);
+      expect(up.data).toEqual([{ order_id: 4, customer_view: { customer_name: 'Meera' } }]);
+      const down = await f.anon.from('customer_view').select('customer_name, order_view(amount)').eq('id', 2).single();
+      expect(down.data).toEqual({ customer_name: 'Ravi', order_view: [{ amount: 75.25 }] });
+    });
+
+    it('follows a view over a view to the table underneath', async () => {
+      const { data } = await f.anon
+        .from('pune_customers')
+        .select('customer_name, order_view(order_id)')
+        .order('id')
+        .order('order_id', { referencedTable: 'order_view' });
+      expect(data).toEqual([
+        { customer_name: 'Asha', order_view: [{ order_id: 1 }, { order_id: 2 }] },
+        { customer_name: 'Meera', order_view: [{ order_id: 4 }, { order_id: 5 }] },
+      ]);
+    });
+
+    it('embeds a view over a table of a schema the API does not expose, one-to-one when the key is unique', async () => {
+      const { data } = await f.anon.from('orders').select('id, invoices(total)').in('id', [1, 2]).order('id');
+      expect(data).toEqual([
+        { id: 1, invoices: null },
+        { id: 2, invoices: { total: 295.59 } },
+      ]);
+    });
+
+    it('gives a view the primary key of the table it shows, so that upserts through it need no on_conflict', async () => {
+      const { data, error } = await f.service
+        .from('customer_view')
+        .upsert({ id: 3, customer_name: 'Meera', city: 'Mumbai' })
+        .select();
+      expect(error).toBeNull();
+      expect(data).toEqual([{ id: 3, customer_name: 'Meera', city: 'Mumbai' }]);
+      expect((await f.anon.from('customers').select('city').eq('id', 3)).data).toEqual([{ city: 'Mumbai' }]);
+      await f.service.from('customers').update({ city: 'Pune' }).eq('id', 3);
+    });
+
+    it('names the view’s columns in PGRST201, and takes a foreign key name or a view column as hint', async () => {
+      const res = await get('customer_view?select=customer_name,transfer_view(id)');
+      expect(res.status).toBe(300);
+      const body = await res.json();
+      expect(body).toMatchObject({
+        code: 'PGRST201',
+        message: "Could not embed because more than one relationship was found for 'customer_view' and 'transfer_view'",
+        hint: "Try changing 'transfer_view' to one of the following: 'transfer_view!transfers_from_id_fkey', 'transfer_view!transfers_to_id_fkey'. Find the desired relationship in the 'details' key.",
+      });
+      expect(body.details).toEqual(
+        expect.arrayContaining([
+          {
+            cardinality: 'one-to-many',
+            embedding: 'customer_view with transfer_view',
+            relationship: 'transfers_from_id_fkey using customer_view(id) and transfer_view(sender)',
+          },
+          {
+            cardinality: 'one-to-many',
+            embedding: 'customer_view with transfer_view',
+            relationship: 'transfers_to_id_fkey using customer_view(id) and transfer_view(receiver)',
+          },
+        ]),
+      );
+      const byKey = await f.anon
+        .from('customer_view')
+        .select('customer_name, transfer_view!transfers_to_id_fkey(id)')
+        .in('id', [1, 2])
+        .order('id');
+      expect(byKey.data).toEqual([
+        { customer_name: 'Asha', transfer_view: [] },
+        { customer_name: 'Ravi', transfer_view: [{ id: 1 }] },
+      ]);
+      const byColumn = await f.anon
+        .from('transfer_view')
+        .select('id, from:customer_view!sender(customer_name), to:customer_view!receiver(customer_name)')
+        .single();
+      expect(byColumn.data).toEqual({
+        id: 1,
+        from: { customer_name: 'Asha' },
+        to: { customer_name: 'Ravi' },
+      });
     });
   });
 

@@ -660,8 +660,9 @@ export function createRestService(options: RestOptions): RestService {
     opts: { upsert?: boolean } = {},
   ): Plan {
     // An upsert answers 201 when it created a row (or touched none), 200 when it only updated: `xmax = 0` marks
-    // a row this statement inserted.
-    const flag = opts.upsert ? `, (${alias}.xmax = 0) as "pgrst_inserted"` : '';
+    // a row this statement inserted. A view has no xmax: its upserts answer 201.
+    const inserted = table.kind === 'view' ? 'null::boolean' : `${alias}.xmax = 0`;
+    const flag = opts.upsert ? `, (${inserted}) as "pgrst_inserted"` : '';
     const statusFor = (inserted: boolean | null | undefined) => (opts.upsert && inserted === false ? 200 : status);
     const enforce = (n: number) => {
       const max = shape.prefer.maxAffected;
@@ -691,9 +692,9 @@ export function createRestService(options: RestOptions): RestService {
             message: 'Cannot coerce the result to a single JSON object',
           });
         }
-        const inserted = n ? result.rows.some((r) => r.pgrst_inserted) : null;
+        const created = n && table.kind !== 'view' ? result.rows.some((r) => r.pgrst_inserted) : null;
         if (status !== 201) return new Response(null, { status: 204, headers });
-        return new Response(null, { status: statusFor(inserted), headers });
+        return new Response(null, { status: statusFor(created), headers });
       };
     }
     const outAlias = b.alias();

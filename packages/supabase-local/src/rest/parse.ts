@@ -48,6 +48,8 @@ export type Condition = Filter | Logic;
 
 export interface OrderTerm {
   field: Field;
+  /** `author(name).desc`: a column of the to-one embed named (or aliased) `author`. */
+  relation?: string;
   dir?: 'asc' | 'desc';
   nulls?: 'first' | 'last';
 }
@@ -287,7 +289,10 @@ export function parseOrder(input: string): OrderTerm[] {
     while (pieces.length > 1 && /^(asc|desc|nullsfirst|nullslast)$/.test(pieces[pieces.length - 1] as string)) {
       mods.unshift(pieces.pop() as string);
     }
-    term.field = parseField(pieces.join('.'));
+    const target = pieces.join('.');
+    const related = /^([^()]+)\((.+)\)$/.exec(target);
+    if (related) term.relation = (related[1] as string).trim();
+    term.field = parseField(related ? (related[2] as string) : target);
     for (const mod of mods) {
       if (mod === 'asc' || mod === 'desc') term.dir = mod;
       else term.nulls = mod === 'nullsfirst' ? 'first' : 'last';

@@ -165,13 +165,39 @@ export class Builder {
     return c.negate ? `not ${joined}` : joined;
   }
 
-  orderBy(table: Table, alias: string, terms: OrderTerm[] | undefined): string {
+  /** ` order by …` for `terms`; `embeds` are the level's embedded resources, for `author(name)` terms. */
+  orderBy(table: Table, alias: string, terms: OrderTerm[] | undefined, embeds?: Map<string, Embed>): string {
     if (!terms?.length) return '';
     const parts = terms.map((t) => {
-      const { sql } = this.field(table, alias, t.field);
+      const sql = t.relation
+        ? this.#relatedOrder(table, t.relation, t.field, embeds)
+        : this.field(table, alias, t.field).sql;
       return `${sql}${t.dir ? ` ${t.dir}` : ''}${t.nulls ? ` nulls ${t.nulls}` : ''}`;
     });
     return ` order by ${parts.join(', ')}`;
+  }
+
+  /** `order=author(name)`: the column of a to-one embed of this level (PostgREST 11+). */
+  #relatedOrder(table: Table, relation: string, field: Field, embeds: Map<string, Embed> | undefined): string {
+    const embed = embeds?.get(relation);
+    if (!embed) {
+      throw restError(
+        400,
+        'PGRST108',
+        `'${relation}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${relation}' is included in the 'select' query parameter.`,
+      );
+    }
+    if (!embed.toOne) {
+      throw restError(
+        400,
+        'PGRST118',
+        `A related order on '${relation}' is not possible`,
+        `'${table.name}' and '${relation}' do not form a many-to-one or one-to-one relationship`,
+      );
+    }
+    return embed.value(field);
   }
 
   /**
@@ -202,16 +228,17 @@ export class Builder {
   /** The output columns of one level and its conditions (join, filters, `!inner` and `embed=is.null` tests). */
   #level(table: Table, alias: string, items: SelectItem[], scope: Scope, where: string[], depth: number): Level {
     const extra: string[] = [];
-    const columns = this.#columns(table, alias, items, scope, extra, depth);
+    const embeds = new Map<string, Embed>();
+    const columns = this.#columns(table, alias, items, scope, extra, embeds, depth);
     const conds = [...where, ...scope.conditions.map((c) => this.condition(table, alias, c)), ...extra];
-    return { columns, conds };
+    return { columns, conds, embeds };
   }
 
   #select(
     table: Table,
     alias: string,
     from: string,
-    { columns, conds }: Level,
+    { columns, conds, embeds }: Level,
     order: OrderTerm[] | undefined,
     limit: number | undefined,
     offset: number | undefined,
@@ -220,7 +247,7 @@ export class Builder {
     const paging = `${limit !== undefined ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`;
     if (!columns.some((c) => c.aggregate)) {
       const list = columns.map((c) => (c.star ? c.sql : `${c.sql} as ${ident(c.name)}`)).join(', ');
-      return `select ${list} from ${from}${whereSql}${this.orderBy(table, alias, order)}${paging}`;
+      return `select ${list} from ${from}${whereSql}${this.orderBy(table, alias, order, embeds)}${paging}`;
     }
     // the rows first, then grouped by every output column that is not an aggregate
     const cols = columns.flatMap((c) => (c.star ? this.#starColumns(table, alias) : [c]));
@@ -236,7 +263,7 @@ export class Builder {
     const orderSql = (order ?? []).map((t) => {
       const same = (f?: Field) =>
         f && f.name === t.field.name && JSON.stringify(f.path) === JSON.stringify(t.field.path);
-      const i = cols.findIndex((c) => !c.aggregate && same(c.field));
+      const i = t.relation ? -1 : cols.findIndex((c) => !c.aggregate && same(c.field));
       if (i === -1) {
         throw restError(
           400,
@@ -266,6 +293,7 @@ export class Builder {
     items: SelectItem[],
     scope: Scope,
     where: string[],
+    embeds: Map<string, Embed>,
     depth: number,
   ): OutColumn[] {
     const list = items.length ? items : [{ type: 'star' } as SelectItem];
@@ -334,6 +362,11 @@ export class Builder {
         return false;
       });
       if (item.inner) where.push(exists);
+      embeds.set(name, {
+        toOne: rel.toOne,
+        value: (field) =>
+          `(select ${this.field(rel.target, child, field).sql} from ${from} where ${level.conds.join(' and ')} limit 1)`,
+      });
       // `users()` embeds nothing: it is there to filter (`users!inner()`, `users=not.is.null`)
       if (!item.select.length) continue;
       const whereSql = level.conds.join(' and ');
@@ -482,19 +515,11 @@ export class Builder {
         null,
       );
     }
-    const unique = (t: Table, columns: string[]) =>
-      t.uniques.some((u) => u.length === columns.length && u.every((c) => columns.includes(c)));
     if (candidates.length > 1) {
       throw new RestError(300, {
         code: 'PGRST201',
         details: candidates.map(({ fk, target: t, forward }) => ({
-          cardinality: forward
-            ? unique(table, fk.columns)
-              ? 'one-to-one'
-              : 'many-to-one'
-            : unique(t, fk.columns)
-              ? 'one-to-one'
-              : 'one-to-many',
+          cardinality: fk.oneToOne ? 'one-to-one' : forward ? 'many-to-one' : 'one-to-many',
           embedding: `${table.name} with ${t.name}`,
           relationship: forward
             ? `${fk.name} using ${table.name}(${fk.columns.join(', ')}) and ${t.name}(${fk.refColumns.join(', ')})`
@@ -517,7 +542,7 @@ export class Builder {
     }
     return {
       target: t,
-      toOne: unique(t, fk.columns),
+      toOne: fk.oneToOne,
       from,
       join: (parent, child) => pairs.map(([c, r]) => `${child}.${ident(c)} = ${parent}.${ident(r)}`).join(' and '),
     };
@@ -570,6 +595,14 @@ interface OutColumn {
 interface Level {
   columns: OutColumn[];
   conds: string[];
+  /** The embedded resources by name or alias, for related order terms. */
+  embeds: Map<string, Embed>;
+}
+
+interface Embed {
+  toOne: boolean;
+  /** A column of the embedded row, as a scalar subquery of the parent row. */
+  value(field: Field): string;
 }
 
 export interface Relationship {

@@ -1,5 +1,6 @@
 // The schema cache: tables, columns, keys and functions of the exposed schemas, read from pg_catalog.
 import type { Queryable } from '../types.ts';
+import { type KeyRow, type ViewRow, viewKeys } from './view-keys.ts';
 
 export interface Column {
   name: string;
@@ -30,6 +31,8 @@ export interface ForeignKey {
   refSchema: string;
   refTable: string;
   refColumns: string[];
+  /** The referencing columns are also unique: one-to-one rather than many-to-one. */
+  oneToOne: boolean;
 }
 
 export interface FunctionArg {
@@ -121,6 +124,7 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     }
   }
 
+  // every schema's keys, not only the exposed ones: a view in an exposed schema may show a hidden table's keys
   const constraints = await db.query<{
     name: string;
     type: string;
@@ -130,8 +134,14 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     ref_schema: string | null;
     ref_table: string | null;
     ref_columns: string[] | null;
+    rel: string;
+    keys: number[];
+    ref_rel: string;
+    ref_keys: number[] | null;
   }>(
     `select con.conname as name, con.contype::text as type, n.nspname as schema, c.relname as table,
+        con.conrelid::text as rel, con.conkey::int[] as keys, con.confrelid::text as ref_rel,
+        con.confkey::int[] as ref_keys,
         array(select a.attname::text from unnest(con.conkey) with ordinality k(attnum, i)
               join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum order by k.i) as columns,
         fn.nspname as ref_schema, fc.relname as ref_table,
@@ -142,27 +152,47 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
       join pg_namespace n on n.oid = c.relnamespace
       left join pg_class fc on fc.oid = con.confrelid
       left join pg_namespace fn on fn.oid = fc.relnamespace
-      where con.contype in ('p', 'u', 'f') and n.nspname = any($1::text[])
+      where con.contype in ('p', 'u', 'f') and n.nspname not in ('pg_catalog', 'information_schema')
       order by con.conname`,
-    [schemas],
   );
-  const foreignKeys: ForeignKey[] = [];
+  const uniques = new Map<string, string[][]>();
   for (const row of constraints.rows) {
-    const table = tables.get(key(row.schema, row.table));
+    const k = key(row.schema, row.table);
+    if (row.type === 'p' || row.type === 'u') uniques.set(k, [...(uniques.get(k) ?? []), row.columns]);
+    const table = tables.get(k);
     if (row.type === 'p' && table) table.primaryKey = row.columns;
     if ((row.type === 'p' || row.type === 'u') && table) table.uniques.push(row.columns);
-    if (row.type === 'f' && row.ref_schema && row.ref_table) {
-      foreignKeys.push({
-        name: row.name,
-        schema: row.schema,
-        table: row.table,
-        columns: row.columns,
-        refSchema: row.ref_schema,
-        refTable: row.ref_table,
-        refColumns: row.ref_columns ?? [],
-      });
-    }
   }
+  const foreignKeys: ForeignKey[] = [];
+  const keyRows: KeyRow[] = [];
+  for (const row of constraints.rows) {
+    if (row.type !== 'f' || !row.ref_schema || !row.ref_table) continue;
+    const fk: ForeignKey = {
+      name: row.name,
+      schema: row.schema,
+      table: row.table,
+      columns: row.columns,
+      refSchema: row.ref_schema,
+      refTable: row.ref_table,
+      refColumns: row.ref_columns ?? [],
+      oneToOne: (uniques.get(key(row.schema, row.table)) ?? []).some(
+        (u) => u.length === row.columns.length && u.every((c) => row.columns.includes(c)),
+      ),
+    };
+    if (schemas.includes(row.schema)) foreignKeys.push(fk);
+    keyRows.push({ fk, rel: row.rel, keys: row.keys, refRel: row.ref_rel, refKeys: row.ref_keys ?? [] });
+  }
+  const views = await db.query<ViewRow>(
+    `select c.oid::text as oid, n.nspname as schema, c.relname as name, r.ev_action::text as definition,
+        array(select coalesce(a.attname::text, '') from generate_series(0, c.relnatts) i
+              left join pg_attribute a on a.attrelid = c.oid and a.attnum = i order by i) as columns
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_rewrite r on r.ev_class = c.oid and r.rulename = '_RETURN'
+      where c.relkind in ('v', 'm') and n.nspname not in ('pg_catalog', 'information_schema')`,
+  );
+  const primaryKeys = constraints.rows.filter((r) => r.type === 'p').map((r) => ({ rel: r.rel, keys: r.keys }));
+  foreignKeys.push(...viewKeys(views.rows, keyRows, primaryKeys, tables));
 
   const functions = new Map<string, PgFunction[]>();
   const procs = await db.query<{
@@ -234,10 +264,13 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     const k = key(row.schema, row.name);
     functions.set(k, [...(functions.get(k) ?? []), fn]);
   }
+  // PostgREST reads its in-database settings from the role it logs in as, a database's own setting first
   const setting = await db.query<{ value: string | null }>(
-    `select (select split_part(c, '=', 2) from pg_db_role_setting s, unnest(s.setconfig) c
+    `select (select substr(c, strpos(c, '=') + 1) from pg_db_role_setting s, unnest(s.setconfig) c
       where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
-        and split_part(c, '=', 1) = 'pgrst.db_aggregates_enabled' limit 1) as value`,
+        and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+        and substr(c, 1, strpos(c, '=') - 1) = 'pgrst.db_aggregates_enabled'
+      order by s.setdatabase desc limit 1) as value`,
   );
   const off = setting.rows[0]?.value?.trim().toLowerCase();
   const aggregatesEnabled = !(off === 'false' || off === 'off' || off === '0');
