@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Money } from '../../components/money';
 import { Skeleton } from '../../components/skeleton';
 import { Stat } from '../../components/stat';
-import { formatDate } from '../../lib/dates';
+import { formatDate, formatDayMonth } from '../../lib/dates';
 import { type AreaCallbacks, addTrade } from './area-actions';
 import { AreaPage, type AreaStatus } from './area-page';
 import { count } from './stat-format';
@@ -79,14 +79,13 @@ const istTime = new Intl.DateTimeFormat('en-IN', {
 });
 /** 'YYYY-MM-DD' in IST (en-CA writes dates in that order). */
 const istDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
-const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
 
 /** When the trade happened on the day: closed at (and entered on, if earlier), or opened at. */
 function tradeTime(t: CalendarDayTrade, date: string): string {
   if (t.netPnl === null) return `Opened ${istTime.format(new Date(t.entryTime))}`;
   const closed = `Closed ${istTime.format(new Date(t.exitTime ?? t.entryTime))}`;
   const entered = new Date(t.entryTime);
-  return istDay.format(entered) === date ? closed : `${closed}, entered ${dayMonth.format(entered)}`;
+  return istDay.format(entered) === date ? closed : `${closed}, entered ${formatDayMonth(entered)}`;
 }
 
 function MonthNav({ month, monthHref }: { month: string; monthHref: (month: string) => string }) {
@@ -147,7 +146,7 @@ function DayDialog({ day, onOpenDay }: { day: CalendarDayDetail; onOpenDay?: (da
                   <Money value={t.netPnl} signed />
                 ) : (
                   <span className="text-muted-foreground">
-                    {t.closedOn ? `P&L on ${dayMonth.format(new Date(t.closedOn))}` : 'Open'}
+                    {t.closedOn ? `P&L on ${formatDayMonth(t.closedOn)}` : 'Open'}
                   </span>
                 )}
               </li>

@@ -11,7 +11,7 @@ import { Money } from '../../components/money';
 import { Skeleton } from '../../components/skeleton';
 import { Stat } from '../../components/stat';
 import { DataTable, type DataTableColumn } from '../../components/table';
-import { formatDate, formatDateTime } from '../../lib/dates';
+import { formatDate, formatDateTime, formatDayMonth } from '../../lib/dates';
 import { useNextTask } from '../../lib/use-next-task';
 import { cn } from '../../lib/utils';
 import { count, ofTrades, percent, profitFactor } from './stat-format';
@@ -208,14 +208,6 @@ function Heading({
   );
 }
 
-const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
-const dayMonthYear = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
-
 /**
  * Where the max drawdown ran, between day closes of the equity curve: "8 Jan to 14 Jan 2026 · 31% of the peak", or
  * "from the start to 3 Nov 2026" when the fall began at ₹0. Pure, for tests.
@@ -223,11 +215,9 @@ const dayMonthYear = new Intl.DateTimeFormat('en-IN', {
 export function drawdownHint(dd: Drawdown): string | undefined {
   if (dd.value === null) return undefined;
   if (!dd.troughDate) return `no fall at any day's close · ${count(dd.n, 'day')}`;
-  const to = dayMonthYear.format(new Date(dd.troughDate));
+  const to = formatDayMonth(dd.troughDate, { year: true });
   if (!dd.peakDate) return `from the start to ${to}`;
-  const from = (dd.peakDate.slice(0, 4) === dd.troughDate.slice(0, 4) ? dayMonth : dayMonthYear).format(
-    new Date(dd.peakDate),
-  );
+  const from = formatDayMonth(dd.peakDate, { year: dd.peakDate.slice(0, 4) !== dd.troughDate.slice(0, 4) });
   return `${from} to ${to}${dd.percentOfPeak === null ? '' : ` · ${Math.round(dd.percentOfPeak * 100)}% of the peak`}`;
 }
 

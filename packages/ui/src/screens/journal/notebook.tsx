@@ -20,7 +20,7 @@ import { Label } from '../../components/label';
 import { Money } from '../../components/money';
 import { Switch } from '../../components/switch';
 import { Textarea } from '../../components/textarea';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, formatDayMonth } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import type { AreaCallbacks } from './area-actions';
 import { AreaPage, type AreaStatus } from './area-page';
@@ -67,8 +67,6 @@ export interface NotebookDay {
   /** Trades closed this day. */
   closed: number;
 }
-
-const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
 
 export interface NotebookScreenProps extends AreaCallbacks {
   /** Which of loading, empty, error and the notebook shows. */
@@ -213,7 +211,7 @@ function DayPanel({ date, day }: { date: string; day?: NotebookDay }) {
                   {t.netPnl !== null ? (
                     <Money value={t.netPnl} signed />
                   ) : t.closedOn ? (
-                    <Badge variant="secondary">Closed {dayMonth.format(new Date(t.closedOn))}</Badge>
+                    <Badge variant="secondary">Closed {formatDayMonth(t.closedOn)}</Badge>
                   ) : (
                     <Badge variant="secondary">Open</Badge>
                   )}
