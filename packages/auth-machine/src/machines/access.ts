@@ -46,6 +46,9 @@ export type AccessEvent =
   /** Try again after the checks could not be completed. */
   | { type: 'RETRY' };
 
+/** What every check is asked about: the signed-in user's id. */
+const signedInUser = ({ context }: { context: AccessContext }) => ({ userId: context.user?.id ?? '' });
+
 /**
  * The route guard. Public routes pass at once; everything else needs a user; login-only routes then pass; the others need
  * the admin role, free access, an account younger than 24 hours, or an active subscription.
@@ -173,7 +176,7 @@ export function createAccessMachine(ports: Pick<AuthPorts, 'access' | 'clock' | 
                     invoke: {
                       id: 'checkRoles',
                       src: 'checkRoles',
-                      input: ({ context }) => ({ userId: context.user?.id ?? '' }),
+                      input: signedInUser,
                       onDone: [
                         { guard: 'hasRolePass', target: '#access.granted' },
                         { target: 'answered', actions: 'noteRoleAnswers' },
@@ -191,7 +194,7 @@ export function createAccessMachine(ports: Pick<AuthPorts, 'access' | 'clock' | 
                     invoke: {
                       id: 'checkSubscription',
                       src: 'checkSubscription',
-                      input: ({ context }) => ({ userId: context.user?.id ?? '' }),
+                      input: signedInUser,
                       onDone: [
                         { guard: 'subscriptionActive', target: '#access.granted' },
                         { target: 'answered', actions: 'noteAnswer' },
@@ -212,7 +215,7 @@ export function createAccessMachine(ports: Pick<AuthPorts, 'access' | 'clock' | 
             invoke: {
               id: 'checkSubscription',
               src: 'checkSubscription',
-              input: ({ context }) => ({ userId: context.user?.id ?? '' }),
+              input: signedInUser,
               onDone: [
                 { guard: 'subscriptionActive', target: '#access.granted' },
                 { guard: 'attemptsLeft', target: 'waitingToRetry', actions: 'noteAnswer' },

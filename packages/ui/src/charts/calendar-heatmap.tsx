@@ -1,7 +1,7 @@
 import { formatINR } from '@bahi/trading';
 import { Fragment } from 'react';
 import { Money } from '../components/money';
-import { formatDate } from '../lib/dates';
+import { formatDate, MONTHS } from '../lib/dates';
 import { cn } from '../lib/utils';
 
 export interface CalendarDay {
@@ -23,20 +23,6 @@ export interface CalendarHeatmapProps {
 }
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 interface Cell {
   iso: string;

@@ -7,7 +7,8 @@
  */
 const IST_OFFSET_MS = 330 * 60_000;
 
-const MONTHS = [
+/** The months' names, January first. */
+export const MONTHS = [
   'January',
   'February',
   'March',
