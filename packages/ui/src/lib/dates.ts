@@ -1,11 +1,9 @@
-/**
- * Dates as Indian traders read them, in exchange time (IST): "21 December 2026", "21 Dec 2026, 09:15", "21 Dec".
- *
- * Worked out from the fixed offset rather than with Intl.DateTimeFormat: India has kept UTC+05:30 all year since
- * 1945, and the first Asia/Kolkata formatter costs a page about 15 ms of loading time-zone and locale data on a
- * phone (the dashboard made four when its code ran). The words are en-IN's: "Sept" for September, 24-hour time.
- */
-const IST_OFFSET_MS = 330 * 60_000;
+import { IST_OFFSET_MS } from '@bahi/trading';
+
+// Dates as Indian traders read them, in exchange time (IST): "21 December 2026", "21 Dec 2026, 09:15", "21 Dec".
+// Worked out from IST's fixed offset (as @bahi/trading's time helpers do) rather than with Intl.DateTimeFormat: the
+// first Asia/Kolkata formatter costs a page about 15 ms of time-zone and locale data on a phone, and the dashboard
+// made four when its code ran. The words are en-IN's: "Sept" for September, 24-hour time.
 
 /** The months' names, January first. */
 export const MONTHS = [
