@@ -53,6 +53,15 @@ test('funds, a playbook and its adherence, the notebook, the gallery and the ass
   await page.goto('/playbooks');
   await expect(page.getByText('50% of rules followed (1 of 2 rule checks)')).toBeVisible();
 
+  // Renamed, the playbook's trades carry the new name at once: the journal is read again, not only the playbooks.
+  await page.getByRole('link', { name: 'Edit Gap and go' }).click();
+  const edit = page.getByRole('form', { name: 'Edit playbook' });
+  await edit.getByLabel('Name').fill('Gap and go, first hour');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/playbooks$/);
+  await page.getByRole('link', { name: 'Trades of Gap and go, first hour' }).click();
+  await expect(page.getByRole('row', { name: /SBIN/ })).toContainText('Gap and go, first hour');
+
   // The daily journal of 18 Nov, saved by itself as the trader types, is there after a reload.
   const entry = 'Waited for the opening range. Sized down after the gap.';
   await page.goto('/notebook?date=2026-11-18');

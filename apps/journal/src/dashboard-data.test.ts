@@ -35,6 +35,7 @@ const trade = (id: string, date: string, gross: number | null, charges = 20, mor
     stopLoss: null,
     target: null,
     playbookId: null,
+    playbookName: null,
     brokerProfileId: null,
     emotionsBefore: [],
     emotionsAfter: [],
@@ -75,7 +76,7 @@ describe('dashboardData', () => {
     const data = dashboardData(
       [
         trade('a', '2026-10-30', 5000),
-        trade('b', '2026-11-03', 1000, 20, { playbookId: 'pb1' }),
+        trade('b', '2026-11-03', 1000, 20, { playbookId: 'pb1', playbookName: 'Opening range breakout' }),
         trade('c', '2026-11-03', -400, 20, {
           entryTime: '2026-11-03T10:30:00+05:30',
           exitTime: '2026-11-03T11:00:00+05:30',
@@ -84,7 +85,6 @@ describe('dashboardData', () => {
         trade('o', '2026-11-20', null),
       ],
       periodRange('month', '2026-11-21'),
-      new Map([['pb1', 'Opening range breakout']]),
     )!;
     expect(data.range).toEqual({ from: '2026-11-01', to: '2026-11-21' });
     expect(data.summary.trades).toBe(3);

@@ -102,7 +102,6 @@ function latest<T extends { stats: TradeForStats }>(trades: readonly T[], count:
 export function dashboardData(
   trades: readonly JournalTrade[],
   range: { from: string; to: string } | null,
-  playbookNames: ReadonlyMap<string, string> = new Map(),
   recentCount = 10,
 ): DashboardData | null {
   const closed: { journal: JournalTrade; stats: TradeForStats }[] = [];
@@ -129,7 +128,7 @@ export function dashboardData(
       side: t.side === 'long' ? 'Long' : 'Short',
       closedAt: stats.exitTime,
       pnl: stats.netPnl,
-      playbook: t.playbookId ? playbookNames.get(t.playbookId) : undefined,
+      playbook: t.playbookName ?? undefined,
     })),
   };
 }

@@ -3,7 +3,7 @@
 // moving between guarded routes (or through /onboarding) keeps what is cached.
 
 import { useSession } from '@bahi/auth-machine/react';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { assistantPath } from './config';
@@ -15,32 +15,32 @@ import { clearData, createQueryClient, refreshDataSoon } from './query-client';
 const queryClient = createQueryClient();
 provideDataCache({ clear: () => clearData(queryClient), refreshSoon: () => refreshDataSoon(queryClient) });
 
-/** The whole journal (trades with tags, playbooks, tags): what every journal area computes from. */
-const journal = (client: QueryClient, userId: string) =>
-  Promise.all([
-    client.prefetchQuery(journalTradesQuery(userId)),
-    client.prefetchQuery(playbooksQuery(userId)),
-    client.prefetchQuery(tagsQuery(userId)),
-  ]).then(() => undefined);
+/** Reads a page makes as soon as it mounts, for the signed-in user. */
+type Prefetch = (userId: string) => Promise<void>;
+const trades: Prefetch = (userId) => queryClient.prefetchQuery(journalTradesQuery(userId));
+const playbooks: Prefetch = (userId) => queryClient.prefetchQuery(playbooksQuery(userId));
+const tags: Prefetch = (userId) => queryClient.prefetchQuery(tagsQuery(userId));
 
 /**
  * The data a guarded page shows first, fetched as soon as the session is known rather than after the access check
  * (its 300 ms delay and round trips) and the page's mount. It is the user's own under RLS and nothing shows it
- * before the guard lets the user in; a user sent elsewhere has only made one read.
+ * before the guard lets the user in; a user sent elsewhere has only made these reads. Only what the page reads:
+ * on a phone each request waits its turn (and its CORS preflight) among the page's scripts.
  */
-const PAGE_DATA: Record<string, (client: QueryClient, userId: string) => Promise<void>> = {
-  '/dashboard': journal,
-  '/trades': journal,
-  '/calendar': journal,
-  '/analytics': journal,
-  '/playbooks': journal,
-  [assistantPath]: journal,
+const PAGE_DATA: Record<string, Prefetch[]> = {
+  '/dashboard': [trades],
+  '/trades': [trades, playbooks, tags],
+  '/calendar': [trades],
+  '/analytics': [trades, playbooks, tags],
+  '/playbooks': [trades, playbooks],
+  [assistantPath]: [trades, playbooks],
 };
 
 function usePageDataEarly(userId: string | undefined, sessionKey: string | undefined) {
   const { pathname } = useLocation();
   useEffect(() => {
-    if (userId) void PAGE_DATA[pathname]?.(queryClient, userId);
+    if (!userId) return;
+    for (const prefetch of PAGE_DATA[pathname] ?? []) void prefetch(userId);
   }, [userId, pathname]);
   // The second-factor gate's question too (a local read of the session): it is asked after the guard otherwise.
   useEffect(() => {

@@ -1,5 +1,5 @@
-// The journal as every area reads it: all of the user's trades (open and closed) with their tag names, the
-// playbooks and tags, loaded once through TanStack Query and shared by the trades list, dashboard, calendar,
+// The journal as every area reads it: all of the user's trades (open and closed) with their tag and playbook names,
+// the playbooks and tags, loaded once through TanStack Query and shared by the trades list, dashboard, calendar,
 // analytics, playbooks and the assistant. Writes invalidate `journalKeys.all(userId)`, so every area refreshes.
 
 import type { TradeForStats } from '@bahi/trading';
@@ -8,7 +8,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_DATA_FRESH_MS } from './data';
 import { dataError } from './data-error';
-import { readAll } from './read-all';
 import { supabase } from './supabase';
 
 export const journalKeys = {
@@ -19,7 +18,7 @@ export const journalKeys = {
   funds: (userId: string | undefined) => ['journal', userId, 'funds'] as const,
 };
 
-/** A row of `public.trades` in camelCase, numbers as numbers, with the names of its tags. */
+/** A row of `public.trades` in camelCase, numbers as numbers, with the names of its tags and playbook. */
 export interface JournalTrade {
   id: string;
   exchange: 'NSE' | 'BSE' | 'MCX';
@@ -53,6 +52,8 @@ export interface JournalTrade {
   stopLoss: number | null;
   target: number | null;
   playbookId: string | null;
+  /** The playbook's name, read with the trade. */
+  playbookName: string | null;
   brokerProfileId: string | null;
   emotionsBefore: string[];
   emotionsAfter: string[];
@@ -174,31 +175,21 @@ export function journalTradesQuery(userId: string | undefined) {
 /**
  * What `journalTradesQuery` fetches, through any client signed in as the trader (RLS keeps it to their rows): the
  * trades from `journal_trades()`, one request of one JSON array per column (a paged read of `trades` took a request
- * per 1,000 rows and repeated every column name in every row), beside the tag links and names.
+ * per 1,000 rows and repeated every column name in every row), each trade with its tags' ids and names and its
+ * playbook's name.
  */
-export async function readJournalTrades(client: Pick<SupabaseClient, 'from' | 'rpc'>): Promise<JournalTrade[]> {
-  const [trades, links, tags] = await Promise.all([
-    client.rpc('journal_trades'),
-    readAll<{ trade_id: string; tag_id: string }>((from, to) =>
-      client.from('trade_tags').select('trade_id, tag_id').order('trade_id').order('tag_id').range(from, to),
-    ),
-    client.from('tags').select('id, name'),
-  ]);
+export async function readJournalTrades(client: Pick<SupabaseClient, 'rpc'>): Promise<JournalTrade[]> {
+  const trades = await client.rpc('journal_trades');
   if (trades.error) throw dataError(trades.error);
-  if (tags.error) throw dataError(tags.error);
-  const names = new Map((tags.data ?? []).map((t) => [t.id as string, t.name as string]));
-  const byTrade = new Map<string, string[]>();
-  for (const link of links) {
-    const list = byTrade.get(link.trade_id);
-    if (list) list.push(link.tag_id);
-    else byTrade.set(link.trade_id, [link.tag_id]);
-  }
   // The JSON parse of a large journal was one task; building its trades is the next.
   await nextTask();
-  return fromColumns((trades.data ?? {}) as TradeColumns, names, byTrade);
+  return fromColumns((trades.data ?? {}) as TradeColumns);
 }
 
-/** `journal_trades()`: one array per column of `public.trades`, every array in the same row order. */
+/**
+ * `journal_trades()`: one array per column of `public.trades`, and `tag_ids`, `tag_names` and `playbook_name`, every
+ * array in the same row order.
+ */
 type TradeColumns = Record<string, unknown[]>;
 
 /** Resolves in a new task (a message, which a hidden tab does not hold back as it does a timer). */
@@ -213,14 +204,10 @@ const nextTask = () =>
   });
 
 /**
- * `journal_trades()`'s columns as JournalTrades, row i from element i of every column (numbers as numbers, tag
- * names from `tagNames`), built column by column so no row objects are made on the way.
+ * `journal_trades()`'s columns as JournalTrades, row i from element i of every column (numbers as numbers), built
+ * column by column so no row objects are made on the way.
  */
-export function fromColumns(
-  c: TradeColumns,
-  tagNames: Map<string, string>,
-  tagIdsByTrade: Map<string, string[]>,
-): JournalTrade[] {
+export function fromColumns(c: TradeColumns): JournalTrade[] {
   const ids = (c.id ?? []) as string[];
   const out = new Array<JournalTrade>(ids.length);
   // biome-ignore lint/suspicious/noExplicitAny: columns straight from PostgREST, mapped field by field below.
@@ -259,11 +246,12 @@ export function fromColumns(
   const notes = col('notes');
   const importSource = col('import_source');
   const importId = col('import_id');
+  const tagIds = col('tag_ids');
+  const tagNames = col('tag_names');
+  const playbookName = col('playbook_name');
   for (let i = 0; i < ids.length; i++) {
-    const id = ids[i] as string;
-    const tagIds = tagIdsByTrade.get(id) ?? [];
     out[i] = {
-      id,
+      id: ids[i] as string,
       exchange: exchange[i],
       segment: segment[i],
       product: product[i],
@@ -290,6 +278,7 @@ export function fromColumns(
       stopLoss: num(stopLoss[i]),
       target: num(target[i]),
       playbookId: playbookId[i],
+      playbookName: playbookName[i] ?? null,
       brokerProfileId: brokerProfileId[i],
       emotionsBefore: emotionsBefore[i] ?? [],
       emotionsAfter: emotionsAfter[i] ?? [],
@@ -298,8 +287,8 @@ export function fromColumns(
       notes: notes[i],
       importSource: importSource[i],
       importId: importId[i],
-      tags: tagIds.length ? tagIds.map((t) => tagNames.get(t)).filter((name): name is string => Boolean(name)) : [],
-      tagIds,
+      tags: tagNames[i] ?? [],
+      tagIds: tagIds[i] ?? [],
     };
   }
   return out;

@@ -76,9 +76,38 @@ describe('the seeded demo journal', () => {
     const byColumn = columns as unknown as Record<string, unknown[]>;
     const read = (rows ?? []) as unknown as Record<string, unknown>[];
     expect(read.length).toBeGreaterThan(10);
-    expect(Object.keys(byColumn).sort()).toEqual([...keys].sort());
+    // Besides the trade's own columns, the names of what it refers to (the next test).
+    expect(Object.keys(byColumn).sort()).toEqual([...keys, 'tag_ids', 'tag_names', 'playbook_name'].sort());
     expect(read.map((_, i) => Object.fromEntries(keys.map((k) => [k, byColumn[k]![i]])))).toEqual(read);
     expect(trades.map((t) => t.id)).toEqual(read.map((row) => row.id));
+  });
+
+  it("brings each trade's tags (ids and names, in tag id order) and its playbook's name, as the tables hold them", async () => {
+    const { data, error } = await client
+      .from('trades')
+      .select('id, playbooks(name), trade_tags(tag_id, tags(name))')
+      .order('entry_time', { ascending: false })
+      .order('id');
+    expect(error).toBeNull();
+    const rows = (data ?? []) as unknown as {
+      id: string;
+      playbooks: { name: string } | null;
+      trade_tags: { tag_id: string; tags: { name: string } }[];
+    }[];
+    const expected = rows.map((row) => {
+      const links = [...row.trade_tags].sort((a, b) => (a.tag_id < b.tag_id ? -1 : 1));
+      return {
+        id: row.id,
+        tagIds: links.map((l) => l.tag_id),
+        tags: links.map((l) => l.tags.name),
+        playbookName: row.playbooks?.name ?? null,
+      };
+    });
+    expect(trades.map(({ id, tagIds, tags, playbookName }) => ({ id, tagIds, tags, playbookName }))).toEqual(expected);
+    // The seed tags and files trades under playbooks, so both are really there to compare.
+    expect(trades.filter((t) => t.tags.length > 0).length).toBeGreaterThan(5);
+    expect(new Set(trades.flatMap((t) => t.tags))).toEqual(new Set(['A+ setup', 'Expiry day', 'Overtraded', 'Swing']));
+    expect(trades.filter((t) => t.playbookName !== null).length).toBeGreaterThan(5);
   });
 
   it('is read as the app reads it: every trade, with swing trades closed in a later month', async () => {

@@ -63,6 +63,7 @@ function journalTrade(id: string, entryTime: string, exitTime: string | null, ne
     stopLoss: null,
     target: null,
     playbookId: null,
+    playbookName: null,
     brokerProfileId: null,
     emotionsBefore: [],
     emotionsAfter: [],
@@ -214,7 +215,7 @@ describe('one P&L day on every screen: calendar = equity curve = dashboard = fun
       wins: 0,
       losses: 1,
     });
-    const ids = (range: DayRange) => dashboardData(journal, range, new Map(), Infinity)!.recentTrades.map((t) => t.id);
+    const ids = (range: DayRange) => dashboardData(journal, range, Infinity)!.recentTrades.map((t) => t.id);
     expect(ids({ from: '2025-01-31', to: '2025-01-31' })).toContain('b1829');
     expect(ids({ from: '2025-01-31', to: '2025-01-31' })).not.toContain('b1831');
     expect(ids({ from: '2025-02-01', to: '2025-02-01' })).toEqual(['b1831']);

@@ -31,6 +31,7 @@ const base: JournalTrade = {
   stopLoss: null,
   target: null,
   playbookId: 'pb1',
+  playbookName: 'Opening range breakout',
   brokerProfileId: null,
   emotionsBefore: [],
   emotionsAfter: [],
@@ -48,7 +49,7 @@ const HEADER =
 
 describe('tradesCsv', () => {
   it('starts with a byte-order mark and writes IST times, plain numbers and quoted text', () => {
-    const csv = tradesCsv([base], new Map([['pb1', 'Opening range breakout']]));
+    const csv = tradesCsv([base]);
     expect(csv).toBe(
       `\uFEFF${HEADER}\r\n` +
         // 04:00 UTC is 09:30 IST; 06:30:15 UTC is 12:00:15 IST. 3,607.50 is written without grouping.
@@ -66,10 +67,11 @@ describe('tradesCsv', () => {
       grossPnl: null,
       netPnl: null,
       playbookId: null,
+      playbookName: null,
       tags: [],
       notes: '=HYPERLINK("x")',
     };
-    const [, row] = tradesCsv([open], new Map()).split('\r\n');
+    const [, row] = tradesCsv([open]).split('\r\n');
     expect(row).toBe(
       `2026-08-03,2026-08-03T09:30:00+05:30,,,NIFTY26AUG24500CE,NIFTY,NSE,options,intraday,long,130,112.5,,open,,96.34,,estimated,,,"'=HYPERLINK(""x"")"`,
     );
@@ -77,7 +79,7 @@ describe('tradesCsv', () => {
 
   it('writes a negative P&L as a plain number', () => {
     const loss = { ...base, grossPnl: -1234567.5, netPnl: -1234663.84 };
-    expect(tradesCsv([loss], new Map()).split('\r\n')[1]).toContain(',closed,-1234567.5,96.34,-1234663.84,');
+    expect(tradesCsv([loss]).split('\r\n')[1]).toContain(',closed,-1234567.5,96.34,-1234663.84,');
   });
 
   it('names the file for the IST day', () => {

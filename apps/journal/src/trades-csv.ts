@@ -36,7 +36,7 @@ function cell(value: string | number | null | undefined, text = false): string {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-export function tradesCsv(trades: readonly JournalTrade[], playbookNames: ReadonlyMap<string, string>): string {
+export function tradesCsv(trades: readonly JournalTrade[]): string {
   const lines = [COLUMNS.join(',')];
   for (const t of trades) {
     lines.push(
@@ -59,7 +59,7 @@ export function tradesCsv(trades: readonly JournalTrade[], playbookNames: Readon
         cell(t.charges),
         cell(t.netPnl),
         cell(t.chargesSource),
-        cell(t.playbookId ? (playbookNames.get(t.playbookId) ?? null) : null, true),
+        cell(t.playbookName, true),
         cell(t.tags.join('; '), true),
         cell(t.notes, true),
       ].join(','),

@@ -138,6 +138,7 @@ export { type LotSizeEntry, type LotSizeTable, lotSize, NSE_INDEX_LOT_SIZES } fr
 export {
   type FormatINRCompactOptions,
   type FormatINROptions,
+  formatCount,
   formatINR,
   formatINRCompact,
   formatPaise,

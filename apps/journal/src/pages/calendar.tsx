@@ -8,7 +8,7 @@ import { calendarData, closedOn, defaultCalendarMonth, tradesOfDay } from '../ca
 import { PAGE_DATA_FRESH_MS } from '../data';
 import { dataError } from '../data-error';
 import { excludedNotice } from '../excluded-notice';
-import { journalKeys, useJournalTrades, usePlaybooks } from '../journal-data';
+import { journalKeys, useJournalTrades } from '../journal-data';
 import { supabase } from '../supabase';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -40,7 +40,6 @@ function dailyNoteQuery(userId: string | undefined, date: string | null) {
 export default function CalendarPage() {
   const { user } = useSession();
   const trades = useJournalTrades(user?.id);
-  const playbooks = usePlaybooks(user?.id);
   const [params, setParams] = useSearchParams();
   const requested = params.get('month');
   const thisMonth = kolkataDate(new Date()).slice(0, 7);
@@ -53,7 +52,6 @@ export default function CalendarPage() {
 
   let openDay: CalendarDayDetail | null = null;
   if (day && trades.data) {
-    const names = new Map((playbooks.data ?? []).map((p) => [p.id, p.name]));
     const noteState: DayNoteState = note.isPending
       ? { status: 'loading' }
       : note.isError
@@ -70,7 +68,7 @@ export default function CalendarPage() {
         exitTime: t.exitTime,
         netPnl: closedOn(t, day) ? t.netPnl : null,
         ...(t.exitDate && !closedOn(t, day) ? { closedOn: t.exitDate } : {}),
-        playbook: t.playbookId ? names.get(t.playbookId) : undefined,
+        playbook: t.playbookName ?? undefined,
       })),
     };
   }

@@ -1,11 +1,11 @@
 import { useSession } from '@bahi/auth-machine/react';
 import { kolkataDate } from '@bahi/trading';
 import { DASHBOARD_PERIODS, type DashboardPeriod, DashboardScreen, type DashboardState } from '@bahi/ui';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { dashboardData, periodRange } from '../dashboard-data';
 import { excludedNotice } from '../excluded-notice';
-import { useJournalTrades, usePlaybooks } from '../journal-data';
+import { useJournalTrades } from '../journal-data';
 import { useComputedApart } from '../use-computed-apart';
 
 const isPeriod = (value: string | null): value is DashboardPeriod => DASHBOARD_PERIODS.some((p) => p.value === value);
@@ -14,16 +14,14 @@ const isPeriod = (value: string | null): value is DashboardPeriod => DASHBOARD_P
 export default function DashboardPage() {
   const { user } = useSession();
   const trades = useJournalTrades(user?.id);
-  const playbooks = usePlaybooks(user?.id);
   const [params, setParams] = useSearchParams();
   const requested = params.get('period');
   const period: DashboardPeriod = isPeriod(requested) ? requested : 'all';
-  const names = useMemo(() => new Map((playbooks.data ?? []).map((p) => [p.id, p.name])), [playbooks.data]);
   // Apart from the render: over a large journal the figures are the page's longest piece of work.
   const data = useComputedApart(
     useCallback(
-      () => trades.data && dashboardData(trades.data, periodRange(period, kolkataDate(new Date())), names),
-      [trades.data, period, names],
+      () => trades.data && dashboardData(trades.data, periodRange(period, kolkataDate(new Date()))),
+      [trades.data, period],
     ),
   )?.value;
   const name = user?.user_metadata.full_name;

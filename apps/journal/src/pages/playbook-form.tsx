@@ -31,7 +31,11 @@ export default function PlaybookFormPage() {
     },
     onSuccess: async (_, row) => {
       toast.success(id ? 'Playbook saved' : `Playbook “${row.name}” created`);
-      await client.invalidateQueries({ queryKey: journalKeys.playbooks(userId) });
+      // The journal's trades carry their playbook's name, which a save may have changed.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: journalKeys.playbooks(userId) }),
+        client.invalidateQueries({ queryKey: journalKeys.trades(userId) }),
+      ]);
       navigate('/playbooks');
     },
   });

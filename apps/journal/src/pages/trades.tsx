@@ -40,7 +40,6 @@ export default function TradesPage() {
   const [params, setParams] = useSearchParams();
   const filterKey = filterToParams(filter).toString();
 
-  const playbookNames = useMemo(() => new Map((playbooks.data ?? []).map((p) => [p.id, p.name])), [playbooks.data]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filter is a new object each render; its query string is its identity.
   const filtered = useMemo((): JournalTrade[] => filterTrades(trades.data ?? [], filter), [trades.data, filterKey]);
   const rows = useMemo(
@@ -60,10 +59,10 @@ export default function TradesPage() {
         status: t.status,
         charges: t.charges,
         netPnl: t.netPnl,
-        playbook: t.playbookId ? (playbookNames.get(t.playbookId) ?? null) : null,
+        playbook: t.playbookName,
         tags: t.tags,
       })),
-    [filtered, playbookNames],
+    [filtered],
   );
 
   const status = trades.isPending ? 'loading' : trades.isError ? 'error' : trades.data.length ? 'ready' : 'empty';
@@ -92,7 +91,7 @@ export default function TradesPage() {
       playbooks={(playbooks.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
       tags={(tags.data ?? []).map((t) => t.name)}
       analyticsHref={`/analytics${filterKey ? `?${filterKey}` : ''}`}
-      onExport={() => download(tradesCsv(filtered, playbookNames), tradesCsvFileName(), CSV_TYPE)}
+      onExport={() => download(tradesCsv(filtered), tradesCsvFileName(), CSV_TYPE)}
       onAddTag={async (ids, name) => {
         await tagTrades(ids, name);
         await refresh();

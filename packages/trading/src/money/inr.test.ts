@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatINR, formatINRCompact, formatPaise, formatPaiseCompact, groupIndian } from './inr';
+import { formatCount, formatINR, formatINRCompact, formatPaise, formatPaiseCompact, groupIndian } from './inr';
 
 // Every expected value below was worked out by hand from the money rule (packages/ui/README.md, "Money"; the details
 // in inr.ts), not by running the code. "−" is U+2212, the real minus sign; "-" in an input is JavaScript's.
@@ -18,6 +18,27 @@ describe('groupIndian', () => {
     ['123456789012', '1,23,45,67,89,012'],
   ])('%s → %s', (digits, grouped) => {
     expect(groupIndian(digits)).toBe(grouped);
+  });
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, '0'],
+    [1, '1'],
+    [999, '999'],
+    [1000, '1,000'],
+    [123456, '1,23,456'],
+    [12345678, '1,23,45,678'],
+    [-1234, '-1,234'],
+    [1.5, '1.5'],
+  ])('%d → %s', (n, text) => {
+    expect(formatCount(n)).toBe(text);
+  });
+
+  it("writes whole numbers as Intl's en-IN does", () => {
+    for (const n of [7, 42, 999, 1000, 99999, 100000, 2500000, 98765432, 1234567890123, -100000]) {
+      expect(formatCount(n)).toBe(n.toLocaleString('en-IN'));
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { InsightAnswer, InsightFigure, InsightLink } from '@bahi/trading';
+import { formatCount } from '@bahi/trading';
 import { Bot, Eraser, ShieldCheck, Sparkles } from 'lucide-react';
 import * as React from 'react';
 import { Link } from 'react-router-dom';
@@ -74,7 +75,7 @@ function FigureValue({ figure }: { figure: InsightFigure }) {
     case 'ratio':
       return <>{value.toFixed(2)}</>;
     default:
-      return <>{value.toLocaleString('en-IN')}</>;
+      return <>{formatCount(value)}</>;
   }
 }
 

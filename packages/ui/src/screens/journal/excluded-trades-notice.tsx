@@ -1,3 +1,4 @@
+import { formatCount } from '@bahi/trading';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { cn } from '../../lib/utils';
@@ -11,8 +12,6 @@ export interface ExcludedTradesNoticeProps {
   className?: string;
 }
 
-const number = new Intl.NumberFormat('en-IN');
-
 /** Says that figures leave out sales without a cost basis; nothing when there are none. */
 export function ExcludedTradesNotice({ count, href, className }: ExcludedTradesNoticeProps) {
   if (count <= 0) return null;
@@ -20,7 +19,7 @@ export function ExcludedTradesNotice({ count, href, className }: ExcludedTradesN
     <Alert variant="warning" data-slot="excluded-trades-notice" className={cn('py-3', className)}>
       {count === 1
         ? '1 sale without a cost basis is left out of these figures.'
-        : `${number.format(count)} sales without a cost basis are left out of these figures.`}{' '}
+        : `${formatCount(count)} sales without a cost basis are left out of these figures.`}{' '}
       {href ? (
         <Link to={href} className="font-medium text-foreground underline underline-offset-4">
           {count === 1 ? 'Give its cost' : 'Give their cost'}

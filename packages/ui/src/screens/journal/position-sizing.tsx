@@ -1,3 +1,4 @@
+import { formatCount } from '@bahi/trading';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card, CardContent } from '../../components/card';
@@ -65,7 +66,7 @@ export interface PositionSizingScreenProps {
   onChange?: (values: PositionSizingValues) => void;
 }
 
-const units = (n: number) => n.toLocaleString('en-IN');
+const units = (n: number) => formatCount(n);
 
 /** /position-sizing: how much to buy so that the stop loses a fixed share of capital; F&O in whole lots. */
 export function PositionSizingScreen({

@@ -1,5 +1,6 @@
 // How the dashboard and analytics write a statistic beside its sample size ("61% · 11 of 18 trades").
 import type { Rate, Stat } from '@bahi/trading';
+import { formatCount } from '@bahi/trading';
 
 /** "61%" from a rate; "—" when the sample is empty. Whole percent: a journal's sample never justifies decimals. */
 export function percent(rate: Pick<Rate, 'value'>): string {
@@ -14,10 +15,10 @@ export function profitFactor(stat: Stat, wins: number): string {
 
 /** "1 trade", "18 trades", "3 wins" … */
 export function count(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 /** "11 of 18 trades". */
 export function ofTrades(part: number, whole: number): string {
-  return `${part.toLocaleString('en-IN')} of ${count(whole, 'trade')}`;
+  return `${formatCount(part)} of ${count(whole, 'trade')}`;
 }

@@ -1,3 +1,4 @@
+import { formatCount } from '@bahi/trading';
 import { FileQuestion, ImagePlus, X } from 'lucide-react';
 import type * as React from 'react';
 import { Link } from 'react-router-dom';
@@ -571,7 +572,7 @@ export function TradeFormScreen({
                     {text('lots', 'Lots', {
                       inputMode: 'numeric',
                       required: true,
-                      help: units ? `${units.toLocaleString('en-IN')} units` : undefined,
+                      help: units ? `${formatCount(units)} units` : undefined,
                     })}
                   </>
                 ) : (

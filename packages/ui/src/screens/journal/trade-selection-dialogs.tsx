@@ -1,3 +1,4 @@
+import { formatCount } from '@bahi/trading';
 // The trades list's selection dialogs (tag, delete), with Radix Dialog's focus, scroll and layer code: the list
 // loads them the first time one opens (trades.tsx).
 import * as React from 'react';
@@ -23,8 +24,6 @@ import {
 } from '../../components/dialog';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
-
-const count = new Intl.NumberFormat('en-IN');
 
 /** Tags the selected trades with a picked or new tag. */
 export function AddTagDialog({
@@ -68,7 +67,7 @@ export function AddTagDialog({
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>
-              Tag {count.format(selected.length)} {selected.length === 1 ? 'trade' : 'trades'}
+              Tag {formatCount(selected.length)} {selected.length === 1 ? 'trade' : 'trades'}
             </DialogTitle>
             <DialogDescription>
               Pick a tag or type a new one. Trades that already have it keep it once.
@@ -118,7 +117,7 @@ export function DeleteDialog({
 }) {
   const [error, setError] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
-  const n = count.format(selected.length);
+  const n = formatCount(selected.length);
   const noun = selected.length === 1 ? 'trade' : 'trades';
   async function confirm(event: React.MouseEvent) {
     // Keep the dialog open until the delete has finished (or failed).

@@ -1,4 +1,4 @@
-import { isEmptyFilter, type TradeFilter } from '@bahi/trading';
+import { formatCount, isEmptyFilter, type TradeFilter } from '@bahi/trading';
 import { BarChart3, Download, FileUp, Split, Tag, Trash2 } from 'lucide-react';
 import * as React from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -91,8 +91,6 @@ export interface TradesScreenProps extends AreaCallbacks {
   defaultSelected?: string[];
 }
 
-const count = new Intl.NumberFormat('en-IN');
-
 // The selection dialogs load the first time one opens: most visits to the list never tag or delete.
 const selectionDialogs = () => import('./trade-selection-dialogs');
 const AddTagDialog = React.lazy(() => selectionDialogs().then((m) => ({ default: m.AddTagDialog })));
@@ -156,7 +154,7 @@ const COLUMNS: Column[] = [
     header: 'Qty',
     align: 'right',
     sortValue: (t) => t.quantity,
-    cell: (t) => count.format(t.quantity),
+    cell: (t) => formatCount(t.quantity),
   },
   {
     key: 'entryPrice',
@@ -339,7 +337,7 @@ function TradeTable({
           data-slot="bulk-actions"
           className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/50 px-3 py-2"
         >
-          <p className="font-medium text-sm">{count.format(visibleSelected.length)} selected</p>
+          <p className="font-medium text-sm">{formatCount(visibleSelected.length)} selected</p>
           {onAddTag ? (
             <Button size="sm" variant="outline" onClick={() => setDialog('tag')}>
               <Tag aria-hidden="true" /> Add tag
@@ -357,14 +355,14 @@ function TradeTable({
       ) : null}
       <Table data-slot="trades-table">
         <TableCaption className="sr-only">
-          Trades, {count.format(trades.length)} of {count.format(totalTrades)}, page {current + 1} of {pages}
+          Trades, {formatCount(trades.length)} of {formatCount(totalTrades)}, page {current + 1} of {pages}
         </TableCaption>
         <TableHeader>
           <TableRow>
             {canAct ? (
               <TableHead scope="col" className="w-10">
                 <Checkbox
-                  aria-label={`Select all ${count.format(trades.length)} trades`}
+                  aria-label={`Select all ${formatCount(trades.length)} trades`}
                   checked={all ? true : some ? 'indeterminate' : false}
                   disabled={trades.length === 0}
                   onCheckedChange={(v) => setSelected(v === true ? new Set(trades.map((t) => t.id)) : new Set())}
@@ -431,14 +429,14 @@ function TradeTable({
       </Table>
       <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p className="text-muted-foreground" aria-live="polite">
-          Showing {count.format(first)}–{count.format(last)} of {count.format(sorted.length)}
+          Showing {formatCount(first)}–{formatCount(last)} of {formatCount(sorted.length)}
         </p>
         <div className="flex items-center gap-2">
           <Button size="sm" variant="outline" disabled={current === 0} onClick={() => setPage(current - 1)}>
             Previous
           </Button>
           <span>
-            Page {count.format(current + 1)} of {count.format(pages)}
+            Page {formatCount(current + 1)} of {formatCount(pages)}
           </span>
           <Button size="sm" variant="outline" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
             Next
@@ -485,7 +483,7 @@ function MissingCostNotice({
         <p>
           {n === 1
             ? '1 sale has no cost basis: shares bought before your imported history. It is left out of every P&L figure until you give its cost.'
-            : `${count.format(n)} sales have no cost basis: shares bought before your imported history. They are left out of every P&L figure until you give their cost.`}
+            : `${formatCount(n)} sales have no cost basis: shares bought before your imported history. They are left out of every P&L figure until you give their cost.`}
         </p>
         {onAddOpening || onImportHoldings ? (
           <div className="flex flex-wrap gap-2">
@@ -585,20 +583,20 @@ export function TradesScreen({
           <section aria-label="Totals of these trades" className="grid gap-3 sm:grid-cols-3">
             <Stat
               label="Trades"
-              value={count.format(totals.count)}
-              hint={`${count.format(totals.closed)} closed, ${count.format(totals.open)} open${
-                totals.missingCost ? `, ${count.format(totals.missingCost)} without cost basis` : ''
-              }${filtered ? ` · of ${count.format(totalTrades)} in the journal` : ''}`}
+              value={formatCount(totals.count)}
+              hint={`${formatCount(totals.closed)} closed, ${formatCount(totals.open)} open${
+                totals.missingCost ? `, ${formatCount(totals.missingCost)} without cost basis` : ''
+              }${filtered ? ` · of ${formatCount(totalTrades)} in the journal` : ''}`}
             />
             <Stat
               label="Net P&L after charges"
               value={<Money value={totals.netPnl} signed />}
-              hint={`over ${count.format(totals.closed)} closed ${totals.closed === 1 ? 'trade' : 'trades'}`}
+              hint={`over ${formatCount(totals.closed)} closed ${totals.closed === 1 ? 'trade' : 'trades'}`}
             />
             <Stat
               label="Charges paid"
               value={<Money value={totals.charges} />}
-              hint={`on ${count.format(totals.count)} ${totals.count === 1 ? 'trade' : 'trades'}`}
+              hint={`on ${formatCount(totals.count)} ${totals.count === 1 ? 'trade' : 'trades'}`}
             />
           </section>
           {missingCost > 0 ? (

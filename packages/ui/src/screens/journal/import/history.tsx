@@ -1,3 +1,4 @@
+import { formatCount } from '@bahi/trading';
 import { Undo2 } from 'lucide-react';
 import * as React from 'react';
 import { Alert } from '../../../components/alert';
@@ -17,7 +18,6 @@ import { Skeleton } from '../../../components/skeleton';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../../components/table';
 import { formatDateTime } from '../../../lib/dates';
 import { IMPORT_KIND_LABELS, type ImportDialogProps } from './types';
-import { count } from './words';
 
 /** Past imports, newest first, each with what it brought; undo takes one out after a confirmation. */
 export function ImportHistory({
@@ -103,9 +103,9 @@ export function ImportHistory({
                   </span>
                 </TableCell>
                 <TableCell>{formatDateTime(h.createdAt)}</TableCell>
-                <TableCell className="text-right tabular-nums">{count.format(h.tradesCreated)}</TableCell>
-                <TableCell className="text-right tabular-nums">{count.format(h.duplicatesSkipped)}</TableCell>
-                <TableCell className="text-right tabular-nums">{count.format(h.rowsSkipped)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatCount(h.tradesCreated)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatCount(h.duplicatesSkipped)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatCount(h.rowsSkipped)}</TableCell>
                 <TableCell className="text-right">
                   {onUndo ? (
                     <Button

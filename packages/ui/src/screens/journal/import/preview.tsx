@@ -1,16 +1,17 @@
+import { formatCount } from '@bahi/trading';
 import * as React from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatDate } from '../../../lib/dates';
 import { RowErrors } from './row-errors';
 import { IMPORT_KIND_LABELS, type ImportPreview } from './types';
-import { count, plural, rowsWithErrors } from './words';
+import { plural, rowsWithErrors } from './words';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
     <div className="rounded-lg border p-3">
       <dt className="text-muted-foreground text-xs">{label}</dt>
-      <dd className="font-semibold text-lg tabular-nums">{count.format(value)}</dd>
+      <dd className="font-semibold text-lg tabular-nums">{formatCount(value)}</dd>
     </div>
   );
 }
@@ -39,28 +40,28 @@ function consequences(p: ImportPreview): React.ReactNode[] {
     lines.push(
       p.missingCost === 1
         ? '1 sale of shares bought before this file has no cost basis yet: it stays out of your P&L until you import a holdings or tax P&L statement, or add the opening position.'
-        : `${count.format(p.missingCost)} sales of shares bought before this file have no cost basis yet: they stay out of your P&L until you import a holdings or tax P&L statement, or add the opening position.`,
+        : `${formatCount(p.missingCost)} sales of shares bought before this file have no cost basis yet: they stay out of your P&L until you import a holdings or tax P&L statement, or add the opening position.`,
     );
   }
   if (p.costFound > 0) {
     lines.push(
       p.costFound === 1
         ? '1 sale gets its cost basis from this statement.'
-        : `${count.format(p.costFound)} sales get their cost basis from this statement.`,
+        : `${formatCount(p.costFound)} sales get their cost basis from this statement.`,
     );
   }
   if (p.replaced > 0) {
     lines.push(
       p.replaced === 1
         ? '1 trade from earlier imports is rebuilt with these fills.'
-        : `${count.format(p.replaced)} trades from earlier imports are rebuilt with these fills.`,
+        : `${formatCount(p.replaced)} trades from earlier imports are rebuilt with these fills.`,
     );
   }
   if (p.estimatedRates > 0) {
     lines.push(
       p.estimatedRates === 1
         ? '1 trade is dated outside our rate tables: its charges use the nearest rates and are marked estimated.'
-        : `${count.format(p.estimatedRates)} trades are dated outside our rate tables: their charges use the nearest rates and are marked estimated.`,
+        : `${formatCount(p.estimatedRates)} trades are dated outside our rate tables: their charges use the nearest rates and are marked estimated.`,
     );
   }
   // A statement brings costs, not fills with charges: where charges come from is a tradebook's question.

@@ -1,4 +1,5 @@
 import type { CapitalGainRow, CapitalGains, TaxHead, TaxTrade, TaxYear } from '@bahi/trading';
+import { formatCount } from '@bahi/trading';
 import type * as React from 'react';
 import { Badge } from '../../../components/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/dialog';
@@ -38,14 +39,14 @@ function businessColumns(withSegment: boolean): DataTableColumn<TaxTrade>[] {
       header: 'Days held',
       align: 'right',
       sortValue: (t) => daysBetween(t.entryDate, t.exitDate),
-      cell: (t) => daysBetween(t.entryDate, t.exitDate).toLocaleString('en-IN'),
+      cell: (t) => formatCount(daysBetween(t.entryDate, t.exitDate)),
     },
     {
       id: 'quantity',
       header: 'Quantity',
       align: 'right',
       sortValue: (t) => t.quantity,
-      cell: (t) => t.quantity.toLocaleString('en-IN'),
+      cell: (t) => formatCount(t.quantity),
     },
     {
       id: 'buy',
@@ -104,7 +105,7 @@ const gainColumns: DataTableColumn<CapitalGainRow>[] = [
     header: 'Quantity',
     align: 'right',
     sortValue: (r) => r.quantity,
-    cell: (r) => r.quantity.toLocaleString('en-IN'),
+    cell: (r) => formatCount(r.quantity),
   },
   {
     id: 'acquired',
@@ -125,7 +126,7 @@ const gainColumns: DataTableColumn<CapitalGainRow>[] = [
     header: 'Days held',
     align: 'right',
     sortValue: (r) => r.daysHeld,
-    cell: (r) => r.daysHeld.toLocaleString('en-IN'),
+    cell: (r) => formatCount(r.daysHeld),
   },
   {
     id: 'sale',

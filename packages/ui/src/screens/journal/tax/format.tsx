@@ -1,4 +1,5 @@
 import type { TaxHead } from '@bahi/trading';
+import { formatCount } from '@bahi/trading';
 import type * as React from 'react';
 import { cn } from '../../../lib/utils';
 
@@ -51,8 +52,7 @@ export function sectionRef(sections: Record<string, string> | undefined, key: st
   return sections?.[key] || null;
 }
 
-export const count = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+export const count = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /**
  * A wide table's own scrolling frame: labelled and focusable, so keyboard users can scroll it, while the page itself

@@ -1,4 +1,5 @@
 import type { BusinessIncome, CapitalGains, RatePeriod, TaxHead, TaxYear } from '@bahi/trading';
+import { formatCount } from '@bahi/trading';
 import { ListTree } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '../../../components/button';
@@ -82,7 +83,7 @@ function HeadCard({
           {trades > 0 ? (
             <Button variant="outline" size="sm" onClick={(e) => onOpen(head, e.currentTarget)}>
               <ListTree aria-hidden="true" />
-              {trades === 1 ? 'See the trade' : `See the ${trades.toLocaleString('en-IN')} trades`}
+              {trades === 1 ? 'See the trade' : `See the ${formatCount(trades)} trades`}
               <span className="sr-only"> behind {HEAD_TITLES[head].toLowerCase()}</span>
             </Button>
           ) : (
@@ -96,7 +97,7 @@ function HeadCard({
 
 function businessLines(b: BusinessIncome, breakdown?: { label: string; part: BusinessIncome }[]): FigureLine[] {
   return [
-    { label: 'Trades', value: b.trades.toLocaleString('en-IN') },
+    { label: 'Trades', value: formatCount(b.trades) },
     { label: 'Turnover', value: <Money value={b.turnover} /> },
     { label: 'Gross result', value: <Money value={b.gross} signed /> },
     ...(breakdown ?? []).map(({ label, part }) => ({
