@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import * as React from 'react';
+import { compareText } from '../lib/compare-text';
 import { cn } from '../lib/utils';
 import { Skeleton } from './skeleton';
 
@@ -109,7 +110,7 @@ export interface DataTableProps<Row> {
 
 function compare(a: string | number, b: string | number): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), 'en-IN', { numeric: true });
+  return compareText(String(a), String(b));
 }
 
 /**

@@ -89,7 +89,7 @@ const tradeColumns: DataTableColumn<DashboardTrade>[] = [
     id: 'closedAt',
     header: 'Closed',
     className: 'hidden @md:table-cell',
-    sortValue: (t) => t.closedAt,
+    sortValue: (t) => Date.parse(t.closedAt),
     cell: (t) => formatDateTime(t.closedAt),
   },
   {

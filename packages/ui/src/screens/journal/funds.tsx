@@ -153,7 +153,7 @@ export function FundsScreen({
     </Button>
   );
   const columns: DataTableColumn<FundMovement>[] = [
-    { id: 'date', header: 'Date', sortValue: (m) => m.occurredOn, cell: (m) => istDay(m.occurredOn) },
+    { id: 'date', header: 'Date', sortValue: (m) => Date.parse(m.occurredOn), cell: (m) => istDay(m.occurredOn) },
     {
       id: 'kind',
       header: 'Type',

@@ -18,6 +18,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../components/table';
+import { compareText } from '../../lib/compare-text';
 import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { type AreaCallbacks, addTrade, importTrades } from './area-actions';
@@ -125,7 +126,12 @@ function NoValue({ label }: { label: string }) {
 }
 
 const COLUMNS: Column[] = [
-  { key: 'entryTime', header: 'Entry (IST)', sortValue: (t) => t.entryTime, cell: (t) => formatDateTime(t.entryTime) },
+  {
+    key: 'entryTime',
+    header: 'Entry (IST)',
+    sortValue: (t) => Date.parse(t.entryTime),
+    cell: (t) => formatDateTime(t.entryTime),
+  },
   {
     key: 'symbol',
     header: 'Symbol',
@@ -214,7 +220,7 @@ const COLUMNS: Column[] = [
 function compare(a: string | number | null, b: string | number | null): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), 'en-IN', { numeric: true });
+  return compareText(String(a), String(b));
 }
 
 /** Sorts by a column; open trades (no exit, no P&L) stay last either way, then newest first. */
@@ -223,12 +229,13 @@ export function sortTrades(trades: readonly TradeListRow[], sort: Sort): TradeLi
   const value = column?.sortValue;
   if (!value) return [...trades];
   const factor = sort.direction === 'asc' ? 1 : -1;
-  return [...trades].sort((x, y) => {
-    const a = value(x);
-    const b = value(y);
-    if (a === null || b === null) return compare(a, b);
-    return factor * compare(a, b) || compare(y.entryTime, x.entryTime);
+  // Each trade's key and entry time worked out once, not on every comparison: a journal may hold 10,000 trades.
+  const keyed = trades.map((t) => ({ t, key: value(t), entry: Date.parse(t.entryTime) }));
+  keyed.sort((x, y) => {
+    if (x.key === null || y.key === null) return compare(x.key, y.key);
+    return factor * compare(x.key, y.key) || y.entry - x.entry;
   });
+  return keyed.map(({ t }) => t);
 }
 
 /**
