@@ -61,7 +61,7 @@ export function groupIndian(digits: string): string {
 }
 
 /**
- * A count or quantity grouped the Indian way, as `Intl`'s en-IN writes it (123456 → "1,23,456", −5 → "-5"), but
+ * A count or quantity grouped the Indian way, as `Intl`'s en-IN writes it (123456 → "1,23,456", -5 → "-5"), but
  * without an Intl formatter: a page's first one costs tens of milliseconds on a phone's CPU, and most pages write
  * only whole counts. A fraction is left to `toLocaleString('en-IN')`.
  */
