@@ -27,6 +27,16 @@ export const restError = (
   hint: string | null = null,
 ) => new RestError(status, { code, details, hint, message });
 
+/** PGRST108: a filter or an order names an embed the request does not select. */
+export const notEmbeddedError = (name: string) =>
+  restError(
+    400,
+    'PGRST108',
+    `'${name}' is not an embedded resource in this request`,
+    null,
+    `Verify that '${name}' is included in the 'select' query parameter.`,
+  );
+
 interface PgErrorLike {
   code?: string;
   message?: string;

@@ -1,7 +1,7 @@
 // /rest/v1: a PostgREST-compatible data API over the local database.
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../json-depth.ts';
 import type { Claims, Database, Keys, Queryable } from '../types.ts';
-import { fromPgError, RestError, restError } from './errors.ts';
+import { fromPgError, notEmbeddedError, RestError, restError } from './errors.ts';
 import {
   csvBody,
   explainSql,
@@ -188,13 +188,7 @@ function checkScopes(scope: Scope, select: SelectItem[]): void {
       (i): i is Extract<SelectItem, { type: 'embed' }> => i.type === 'embed' && (i.alias === name || i.name === name),
     );
     if (!embed) {
-      throw restError(
-        400,
-        'PGRST108',
-        `'${name}' is not an embedded resource in this request`,
-        null,
-        `Verify that '${name}' is included in the 'select' query parameter.`,
-      );
+      throw notEmbeddedError(name);
     }
     checkScopes(child, embed.select);
   }

@@ -1,7 +1,7 @@
 // Turns parsed PostgREST requests into one SQL statement each. Every value is a bind parameter and every
 // identifier is quoted; type names come only from the catalog (or a strict cast pattern).
 
-import { RestError, restError } from './errors.ts';
+import { notEmbeddedError, RestError, restError } from './errors.ts';
 import {
   type AggregateFn,
   type Condition,
@@ -181,13 +181,7 @@ export class Builder {
   #relatedOrder(table: Table, relation: string, field: Field, embeds: Map<string, Embed> | undefined): string {
     const embed = embeds?.get(relation);
     if (!embed) {
-      throw restError(
-        400,
-        'PGRST108',
-        `'${relation}' is not an embedded resource in this request`,
-        null,
-        `Verify that '${relation}' is included in the 'select' query parameter.`,
-      );
+      throw notEmbeddedError(relation);
     }
     if (!embed.toOne) {
       throw restError(
