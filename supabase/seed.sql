@@ -445,9 +445,10 @@ from demo_trades t
 join demo_charges c on c.id = t.id;
 
 -- Fills: the entry (split into two fills of one order for every fourth trade in equities) and, when closed, the exit.
-insert into public.trade_executions (user_id, trade_id, broker, side, quantity, price, executed_at, broker_trade_id,
-  broker_order_id, import_id)
-select '6d656d6f-0000-4000-8000-000000000001', f.trade_id, 'zerodha', f.side, f.quantity, f.price, f.executed_at,
+insert into public.trade_executions (user_id, trade_id, broker, exchange, segment, side, quantity, price, executed_at,
+  broker_trade_id, broker_order_id, import_id)
+select '6d656d6f-0000-4000-8000-000000000001', f.trade_id, 'zerodha', x.exchange, x.segment, f.side, f.quantity, f.price,
+  f.executed_at,
   (100000000 + f.n * 10 + f.k)::text, (1300000000000000 + f.n * 10 + f.leg)::text,
   md5('bahi-demo-import-' || extract(month from f.d)::int)::uuid
 from (
@@ -466,7 +467,8 @@ from (
     t.quantity, t.exit_price, t.exit_time
   from demo_trades t
   where t.status = 'closed'
-) as f;
+) as f
+join public.trades x on x.id = f.trade_id;
 
 -- Playbook adherence: winners followed every rule; a loser skipped one.
 insert into public.trade_playbook_rules (trade_id, playbook_id, rule_id, user_id, followed)

@@ -244,7 +244,7 @@ describe('import_trades', () => {
     expect(result).toMatchObject({ trades_created: 2, executions_created: 3 });
     expect(
       await rows(
-        `select broker_trade_id as id, quantity from public.trade_executions where import_id = $1 order by id`,
+        `select broker_trade_id as id, quantity::float8 as quantity from public.trade_executions where import_id = $1 order by id`,
         [result.import_id],
       ),
     ).toEqual([
@@ -462,7 +462,7 @@ describe('bad input', () => {
       'Trade 2: a closed trade needs avg_exit_price, exit_time and gross_pnl.',
     );
     expect(await message(fileOf('x.csv'), [{ ...sbinRoundTrip(['B1', 'B2']), quantity: 'ten' }])).toBe(
-      'Trade 1: quantity must be a whole number of units above 0.',
+      'Trade 1: quantity must be a number of units above 0, with at most 6 decimals.',
     );
     expect(await message(fileOf('x.csv'), [{ ...sbinRoundTrip(['B1', 'B2']), product: 'carry_forward' }])).toBe(
       'Trade 1: product must be intraday or delivery for equity, intraday or carry_forward for futures and options.',

@@ -38,6 +38,7 @@ describe('migrations', () => {
       'private.app_settings',
       'public.broker_profiles',
       'public.corporate_actions',
+      'public.deleted_fills',
       'public.fair_market_values',
       'public.funds',
       'public.gallery_items',
@@ -83,6 +84,7 @@ describe('migrations', () => {
       'has_free_access',
       'import_trades',
       'is_admin_secure',
+      'journal_fills',
       'journal_trades',
       'rebuild_trades',
       'remove_role_from_user',
@@ -103,8 +105,9 @@ describe('migrations', () => {
          (select count(*) from private.app_settings)::int as settings`,
     );
     expect(after).toEqual(before);
-    // 13 journal tables × 4 + 4 read-own + 2 role writes (admin) + 4 on storage.objects
-    expect(before.policies).toBe(62);
+    // 13 journal tables × 4 + 4 read-own + 2 role writes (admin) + 4 on storage.objects + deleted_fills' read and
+    // delete
+    expect(before.policies).toBe(64);
   });
 });
 
@@ -213,21 +216,26 @@ describe('constraints', () => {
     ).toBe('23505');
   });
 
-  it('de-duplicate a re-imported fill by broker trade id', async () => {
+  it('de-duplicate a re-imported fill by its day, venue, order and trade id, and keep a same-numbered fill of another day', async () => {
     const [fill] = await rows<{ trade_id: string; broker_trade_id: string }>(
-      `select trade_id, broker_trade_id from public.trade_executions where user_id = $1 limit 1`,
+      `select trade_id, broker_trade_id from public.trade_executions
+       where user_id = $1 and broker_trade_id is not null limit 1`,
       [DEMO],
     );
-    expect(
-      await sqlstate(
-        as(
-          db,
-          user(DEMO),
-          `insert into public.trade_executions (user_id, trade_id, broker, side, quantity, price, executed_at, broker_trade_id)
-           values ('${DEMO}', '${fill?.trade_id}', 'zerodha', 'buy', 1, 1, now(), '${fill?.broker_trade_id}')`,
-        ),
-      ),
-    ).toBe('23505');
+    const insert = (later: string) =>
+      as(
+        db,
+        user(DEMO),
+        `insert into public.trade_executions (user_id, trade_id, broker, exchange, segment, side, quantity, price,
+           executed_at, broker_trade_id, broker_order_id)
+         select '${DEMO}', e.trade_id, e.broker, e.exchange, e.segment, e.side, e.quantity, e.price, e.executed_at + interval '${later}',
+           e.broker_trade_id, e.broker_order_id
+         from public.trade_executions e where e.trade_id = '${fill?.trade_id}' and e.broker_trade_id = '${fill?.broker_trade_id}'`,
+      );
+    // The same fill again (same IST day, venue, order and trade number): refused.
+    expect(await sqlstate(insert('0 days'))).toBe('23505');
+    // Exchange trade numbers restart every day: the same number a day later is another fill.
+    expect(await sqlstate(insert('1 day'))).toBe('ok');
   });
 });
 
@@ -347,7 +355,7 @@ describe('seed', () => {
     // SEBI ₹10/crore = 0.03; IPFT ₹50/crore = 0.16; stamp 0.003% of buy = 0.51; GST 18% of 51.47 = 9.26.
     // Charges 84.40; gross (80.20 − 87.30) × 195 = −1,384.50; net −1,468.90.
     const trade = await one<Row>(
-      `select symbol, expiry::text, quantity, avg_entry_price::text as entry, avg_exit_price::text as exit,
+      `select symbol, expiry::text, quantity::text as quantity, avg_entry_price::text as entry, avg_exit_price::text as exit,
          gross_pnl::text as gross, charges::text as charges, net_pnl::text as net, charges_breakdown as breakdown
        from public.trades where user_id = $1 order by entry_time limit 1`,
       [DEMO],
@@ -355,7 +363,7 @@ describe('seed', () => {
     expect(trade).toEqual({
       symbol: 'NIFTY2680426500CE',
       expiry: '2026-08-04',
-      quantity: 195,
+      quantity: '195',
       entry: '87.3000',
       exit: '80.2000',
       gross: '-1384.50',

@@ -76,7 +76,7 @@ export { parseAngelOneTrades } from './import/angelone';
 // Broker imports: CSV readers per broker and a generic mapper, FIFO matching into trades, re-import de-duplication.
 export { generateZerodhaTradebook } from './import/bench';
 export { isBlankRecord, parseCsv } from './import/csv';
-export { fillKey, type MergeResult, mergeFills } from './import/dedupe';
+export { deletedFillKey, fillIdentity, fillKey, type MergeResult, mergeFills } from './import/dedupe';
 // Which broker report a file is (from its header), to say so when the trader picked another broker.
 export {
   type DetectedImportFile,

@@ -20,11 +20,8 @@ import { supabase } from '../supabase';
 import {
   type CorporateActionRow,
   corporateAction,
-  STORED_FILL_COLUMNS,
-  STORED_TRADE_COLUMNS,
-  type StoredFillRow,
-  type StoredTradeRow,
-  storedTrades,
+  type JournalFillsJson,
+  storedJournal,
   tradePayload,
 } from './stored-journal';
 
@@ -43,15 +40,16 @@ export interface JournalForPlan extends PlanContext {
   chargeProfile: ChargeProfile;
 }
 
-/** Every imported trade with its fills, every split and bonus, and the default broker profile. */
+/**
+ * Every imported trade with its fills and the fills the trader deleted (one request: `journal_fills`), every split
+ * and bonus, and the default broker profile.
+ */
 export async function loadJournalForPlan(): Promise<JournalForPlan> {
-  const [trades, fills, actions, profile] = await Promise.all([
-    readAll((from, to) =>
-      supabase.from('trades').select(STORED_TRADE_COLUMNS).neq('import_source', 'manual').order('id').range(from, to),
-    ) as Promise<unknown[]> as Promise<StoredTradeRow[]>,
-    readAll((from, to) =>
-      supabase.from('trade_executions').select(STORED_FILL_COLUMNS).neq('broker', 'manual').order('id').range(from, to),
-    ) as Promise<unknown[]> as Promise<StoredFillRow[]>,
+  const [journal, actions, profile] = await Promise.all([
+    supabase.rpc('journal_fills').then(({ data, error }) => {
+      if (error) throw dataError(error);
+      return storedJournal(data as JournalFillsJson);
+    }),
     readAll<CorporateActionRow>((from, to) =>
       supabase
         .from('corporate_actions')
@@ -65,7 +63,8 @@ export async function loadJournalForPlan(): Promise<JournalForPlan> {
   const row = profile.data as BrokerProfileRow | null;
   const chargeProfile = row ? toChargeProfile(row) : DEFAULT_CHARGE_PROFILE;
   return {
-    stored: storedTrades(trades, fills),
+    stored: journal.stored,
+    deleted: journal.deleted,
     actions: actions.map(corporateAction),
     charges: chargeProfile.settings,
     chargeProfile,

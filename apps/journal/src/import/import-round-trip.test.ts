@@ -19,11 +19,8 @@ import { DEFAULT_CHARGE_PROFILE } from '../broker-profile';
 import {
   type CorporateActionRow,
   corporateAction,
-  STORED_FILL_COLUMNS,
-  STORED_TRADE_COLUMNS,
-  type StoredFillRow,
-  type StoredTradeRow,
-  storedTrades,
+  type JournalFillsJson,
+  storedJournal,
   tradePayload,
 } from './stored-journal';
 
@@ -47,7 +44,8 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  for (const table of ['imports', 'trades', 'corporate_actions']) {
+  // Deleting trades outside a rebuild remembers their fills as deleted by the trader: forget those too.
+  for (const table of ['imports', 'trades', 'corporate_actions', 'deleted_fills']) {
     await db.query(`delete from public.${table} where user_id = $1`, [TRADER]);
   }
 });
@@ -65,15 +63,14 @@ async function asTrader<T>(sql: string, params: unknown[] = []): Promise<T[]> {
 
 /** What import-data.ts loads, read here with SQL under the trader's RLS. */
 async function journal(): Promise<PlanContext> {
-  const [trades, fills, actions] = await Promise.all([
-    asTrader<StoredTradeRow>(`select ${STORED_TRADE_COLUMNS} from public.trades where import_source <> 'manual'`),
-    asTrader<StoredFillRow>(`select ${STORED_FILL_COLUMNS} from public.trade_executions where broker <> 'manual'`),
+  const [[row], actions] = await Promise.all([
+    asTrader<{ journal: JournalFillsJson }>('select public.journal_fills() as journal'),
     asTrader<CorporateActionRow>(
       'select id, symbol, kind, ratio_from, ratio_to, ex_date from public.corporate_actions',
     ),
   ]);
   return {
-    stored: storedTrades(trades, fills),
+    ...storedJournal(row!.journal),
     actions: actions.map(corporateAction),
     charges: DEFAULT_CHARGE_PROFILE.settings,
   };
@@ -97,7 +94,7 @@ async function commit(plan: ImportPlan, name: string, kind = 'tradebook'): Promi
 
 const trades = () =>
   asTrader<{ symbol: string; product: string; status: string; quantity: number; gross: string | null }>(
-    `select symbol, product, status, quantity, gross_pnl::text as gross from public.trades order by entry_time, symbol`,
+    `select symbol, product, status, quantity::float8 as quantity, gross_pnl::text as gross from public.trades order by entry_time, symbol`,
   );
 
 const HEADER =
@@ -199,6 +196,42 @@ describe('import round trip through the RPCs', () => {
     ]);
     expect(await asTrader('select adjustments from public.trades')).toEqual([
       { adjustments: [{ symbol: 'NESTLEIND', kind: 'split', from: 1, to: 10, ex_date: '2024-02-05' }] },
+    ]);
+  });
+
+  it('keeps fills whose trade numbers restart each day, and a trade continued by a later file keeps its id and notes', async () => {
+    // INFY: trade number 55001 on 2 and on 3 January 2025 (other orders): a buy, then the sale that closes it.
+    const buy =
+      'INFY,INE009A01021,2025-01-02,NSE,EQ,EQ,buy,false,10,1900.00,55001,1100000000000001,2025-01-02T10:15:00';
+    const sell =
+      'INFY,INE009A01021,2025-01-03,NSE,EQ,EQ,sell,false,10,1950.00,55001,1100000000000002,2025-01-03T10:15:00';
+    await commit(planImport(parseZerodhaTradebook(tradebook(buy)), await journal()), 'jan-2.csv');
+    const [open] = await asTrader<{ id: string }>('select id from public.trades');
+    await asTrader(`update public.trades set notes = 'Bought on the results dip.' where id = $1`, [open!.id]);
+    const plan = planImport(parseZerodhaTradebook(tradebook(buy, sell)), await journal());
+    expect([plan.newFills, plan.duplicates]).toEqual([1, 1]);
+    await commit(plan, 'jan-3.csv');
+    // (1,950 − 1,900) × 10 = 500, on the same row, which kept its notes.
+    expect(
+      await asTrader('select id, status, gross_pnl::text as gross, notes from public.trades order by entry_time'),
+    ).toEqual([{ id: open!.id, status: 'closed', gross: '500.00', notes: 'Bought on the results dip.' }]);
+    expect(
+      await asTrader('select fill_key from public.trade_executions order by executed_at').then((r) => r.length),
+    ).toBe(2);
+  });
+
+  it('remembers a trade the trader deleted: importing its file again skips its fills and says so', async () => {
+    await commit(planImport(parseZerodhaTradebook(FY25), await journal()), 'fy25.csv');
+    // The trader deletes the SBIN flip's first trade (fills 2001 and the first part of 2002).
+    await asTrader(
+      `delete from public.trades where id = (select trade_id from public.trade_executions where broker_trade_id = '2001')`,
+    );
+    const again = planImport(parseZerodhaTradebook(FY25), await journal());
+    // 2001 is deleted; 2002 is still held by the second trade (its other part), so it is a duplicate.
+    expect(again).toMatchObject({ newFills: 0, duplicates: 4, deletedSkipped: 1, groups: [] });
+    // Only 2001 is remembered: a fill is deleted when its last part goes.
+    expect(await asTrader('select split_part(fill_key, $1, 5) as id from public.deleted_fills', ['|'])).toEqual([
+      { id: '2001' },
     ]);
   });
 });

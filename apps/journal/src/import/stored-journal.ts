@@ -9,109 +9,106 @@ import type {
   StoredTrade,
   TradeStatus,
 } from '@bahi/trading';
-import { toIstTimestamp } from '@bahi/trading';
+import { deletedFillKey, formatIstTimestamp } from '@bahi/trading';
 
-/** The `trades` columns a plan reads. */
-export const STORED_TRADE_COLUMNS =
-  'id, exchange, segment, product, symbol, isin, underlying, expiry, strike, option_type, status, import_source, ' +
-  'import_id, ' +
-  'charges, charges_source';
-
-/** The `trade_executions` columns a plan reads. */
-export const STORED_FILL_COLUMNS =
-  'id, trade_id, broker, side, quantity, price, executed_at, broker_trade_id, broker_order_id, kind, import_id';
-
-export interface StoredTradeRow {
-  id: string;
-  exchange: 'NSE' | 'BSE' | 'MCX';
-  segment: 'equity' | 'futures' | 'options';
-  product: Product;
-  symbol: string;
-  isin: string | null;
-  underlying: string | null;
-  expiry: string | Date | null;
-  strike: number | string | null;
-  option_type: 'CE' | 'PE' | null;
-  status: TradeStatus;
-  import_source: string;
-  import_id: string | null;
-  charges: number | string;
-  charges_source: 'broker' | 'estimated';
+/** What `journal_fills()` returns: the imported trades and their fills as columns, and the fills the trader deleted. */
+export interface JournalFillsJson {
+  trades: {
+    id: string[];
+    exchange: Fill['exchange'][];
+    segment: Fill['segment'][];
+    product: Product[];
+    symbol: string[];
+    isin: (string | null)[];
+    underlying: (string | null)[];
+    expiry: (string | null)[];
+    strike: (number | string | null)[];
+    option_type: ('CE' | 'PE' | null)[];
+    status: TradeStatus[];
+    import_source: string[];
+    import_id: (string | null)[];
+    charges: (number | string)[];
+    charges_source: ('broker' | 'estimated')[];
+  };
+  fills: {
+    /** The fill's trade, by position in `trades`; fills come grouped by trade and in time order. */
+    trade: number[];
+    side: ('buy' | 'sell')[];
+    quantity: (number | string)[];
+    price: (number | string)[];
+    /** Epoch seconds. */
+    executed_at: (number | string)[];
+    broker_trade_id: (string | null)[];
+    broker_order_id: (string | null)[];
+    kind: ('fill' | 'opening' | 'bonus')[];
+    import_id: (string | null)[];
+    /** Null for fills stored before each fill kept its own venue: the trade's. */
+    exchange: (Fill['exchange'] | null)[];
+    date_unknown: boolean[];
+  };
+  deleted: { broker: string[]; fill_key: string[] };
 }
 
-export interface StoredFillRow {
-  id: string;
-  trade_id: string;
-  broker: string;
-  side: 'buy' | 'sell';
-  quantity: number | string;
-  price: number | string;
-  executed_at: string | Date;
-  broker_trade_id: string | null;
-  broker_order_id: string | null;
-  kind: 'fill' | 'opening' | 'bonus';
-  import_id: string | null;
+export interface StoredJournal {
+  stored: StoredTrade[];
+  /** `deletedFillKey`s of the fills the trader deleted. */
+  deleted: Set<string>;
 }
 
-// A date column may arrive as a Date (node-postgres); plans compare 'YYYY-MM-DD' strings.
-const day = (v: string | Date | null) => (v instanceof Date ? v.toISOString().slice(0, 10) : v);
-const instant = (v: string | Date) => (v instanceof Date ? v.toISOString() : v);
+const PART = /#\d+$/;
 
 /**
  * The imported trades with their fills, each fill in the readers' shape. A trade's charges from the broker are
  * shared over its fills by quantity, so a rebuilt trade keeps the broker's figure.
  */
-export function storedTrades(trades: readonly StoredTradeRow[], fills: readonly StoredFillRow[]): StoredTrade[] {
-  const byTrade = new Map<string, StoredFillRow[]>();
-  for (const f of fills) {
-    const list = byTrade.get(f.trade_id);
-    if (list) list.push(f);
-    else byTrade.set(f.trade_id, [f]);
+export function storedJournal(json: JournalFillsJson): StoredJournal {
+  const t = json.trades;
+  const f = json.fills;
+  const stored: StoredTrade[] = t.id.map((id, i) => ({
+    id,
+    status: t.status[i]!,
+    product: t.product[i]!,
+    importId: t.import_id[i] ?? null,
+    fills: [],
+  }));
+  const units = new Float64Array(stored.length);
+  for (let k = 0; k < f.trade.length; k++) units[f.trade[k]!]! += Number(f.quantity[k]);
+  for (let k = 0; k < f.trade.length; k++) {
+    const i = f.trade[k]!;
+    const quantity = Number(f.quantity[k]);
+    const brokerFees = t.charges_source[i] === 'broker' ? Number(t.charges[i]) : null;
+    const storedId = f.broker_trade_id[k] ?? null;
+    const kind = f.kind[k]!;
+    const fill: Fill = {
+      broker: t.import_source[i] as ImportBroker,
+      tradeId: storedId === null ? null : storedId.replace(PART, ''),
+      orderId: f.broker_order_id[k] ?? null,
+      exchange: f.exchange[k] ?? t.exchange[i]!,
+      segment: t.segment[i]!,
+      symbol: t.symbol[i]!,
+      isin: t.isin[i] ?? null,
+      underlying: t.underlying[i] ?? null,
+      expiry: t.expiry[i] ?? null,
+      strike: t.strike[i] === null || t.strike[i] === undefined ? null : Number(t.strike[i]),
+      optionType: t.option_type[i] ?? null,
+      side: f.side[k]!,
+      quantity,
+      price: Number(f.price[k]),
+      executedAt: formatIstTimestamp(Number(f.executed_at[k]) * 1000),
+      fees: brokerFees === null || units[i] === 0 ? null : (brokerFees * quantity) / units[i]!,
+      row: 0,
+      opening: kind !== 'fill',
+      bonus: kind === 'bonus',
+      ...(f.date_unknown[k] ? { dateUnknown: true } : {}),
+    };
+    stored[i]!.fills.push({ storedId, importId: f.import_id[k] ?? null, fill });
   }
-  const out: StoredTrade[] = [];
-  for (const t of trades) {
-    if (t.import_source === 'manual') continue;
-    const rows = (byTrade.get(t.id) ?? []).sort((a, b) => {
-      const at = instant(a.executed_at);
-      const bt = instant(b.executed_at);
-      return at < bt ? -1 : at > bt ? 1 : (a.broker_trade_id ?? '') < (b.broker_trade_id ?? '') ? -1 : 1;
-    });
-    const units = rows.reduce((s, f) => s + Number(f.quantity), 0);
-    const brokerFees = t.charges_source === 'broker' ? Number(t.charges) : null;
-    out.push({
-      id: t.id,
-      status: t.status,
-      product: t.product,
-      importId: t.import_id,
-      fills: rows.map((f) => {
-        const quantity = Number(f.quantity);
-        const fill: Fill = {
-          broker: t.import_source as ImportBroker,
-          tradeId: f.broker_trade_id === null ? null : f.broker_trade_id.replace(/#\d+$/, ''),
-          orderId: f.broker_order_id,
-          exchange: t.exchange,
-          segment: t.segment,
-          symbol: t.symbol,
-          isin: t.isin,
-          underlying: t.underlying,
-          expiry: day(t.expiry),
-          strike: t.strike === null ? null : Number(t.strike),
-          optionType: t.option_type,
-          side: f.side,
-          quantity,
-          price: Number(f.price),
-          executedAt: toIstTimestamp(instant(f.executed_at)),
-          fees: brokerFees === null || units === 0 ? null : (brokerFees * quantity) / units,
-          row: 0,
-          opening: f.kind !== 'fill',
-          bonus: f.kind === 'bonus',
-        };
-        return { storedId: f.broker_trade_id, importId: f.import_id, fill };
-      }),
-    });
-  }
-  return out;
+  const deleted = new Set(json.deleted.broker.map((broker, k) => deletedFillKey(broker, json.deleted.fill_key[k]!)));
+  return { stored, deleted };
 }
+
+// A date column may arrive as a Date (node-postgres); plans compare 'YYYY-MM-DD' strings.
+const day = (v: string | Date | null) => (v instanceof Date ? v.toISOString().slice(0, 10) : v);
 
 export interface CorporateActionRow {
   id: string;
@@ -133,6 +130,8 @@ export const corporateAction = (r: CorporateActionRow): CorporateAction => ({
 
 /** One element of `p_trades` (the rebuild RPCs' contract). */
 export interface TradePayload {
+  /** The replaced trade this one continues (rewritten in place, keeping its journalling). */
+  id?: string;
   broker: string;
   import_id: string | null;
   exchange: string;
@@ -167,6 +166,8 @@ export interface TradePayload {
     broker_order_id: string | null;
     kind: 'fill' | 'opening' | 'bonus';
     import_id: string | null;
+    exchange: string;
+    date_unknown?: true;
   }[];
 }
 
@@ -174,6 +175,7 @@ export interface TradePayload {
 export function tradePayload(p: PlannedTrade, brokerProfileId: string | null): TradePayload {
   const { trade: t, charges } = p;
   return {
+    ...(p.continues ? { id: p.continues } : {}),
     broker: t.broker,
     import_id: p.importId,
     exchange: t.exchange,
@@ -214,6 +216,8 @@ export function tradePayload(p: PlannedTrade, brokerProfileId: string | null): T
       broker_order_id: e.brokerOrderId,
       kind: e.kind,
       import_id: e.importId,
+      exchange: e.exchange,
+      ...(e.dateUnknown ? { date_unknown: true as const } : {}),
     })),
   };
 }

@@ -128,6 +128,7 @@ export function useImport(userId: string | undefined): Flow {
           fillsRead: result.kind === 'tradebook' ? plan.fillsRead : plan.rowsTotal,
           errors: plan.errors,
           duplicates: plan.duplicates,
+          deletedSkipped: plan.deletedSkipped,
           newFills: plan.newFills,
           tradesToCreate: plan.trades,
           openTrades: plan.open,

@@ -41,6 +41,11 @@ export interface Fill {
    */
   opening?: boolean;
   /**
+   * An opening lot whose buy date is not known (an undated holdings statement): `executedAt` only places it in FIFO
+   * order, before the history; it is not an acquisition date, so the tax P&L cannot tell short from long term.
+   */
+  dateUnknown?: boolean;
+  /**
    * Free shares of a bonus issue, made by the matcher from a corporate action (price 0, on the ex-date). Derived, so
    * never read back from storage as a fill: the action makes them again.
    */

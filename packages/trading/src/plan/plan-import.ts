@@ -31,6 +31,8 @@ export interface ImportPlan extends PlanCounts {
   errors: ImportRowError[];
   /** Fills already in the journal, skipped. */
   duplicates: number;
+  /** Fills of trades the trader deleted from the journal, skipped (they stay deleted). */
+  deletedSkipped: number;
   newFills: number;
   groups: RebuildGroup[];
 }
@@ -40,6 +42,8 @@ export interface PlanContext {
   stored: readonly StoredTrade[];
   /** Every split and bonus of the user. */
   actions: readonly CorporateAction[];
+  /** Fills the trader deleted (`deletedFillKey`s): an import skips them. */
+  deleted?: ReadonlySet<string>;
   charges?: ChargeSettings;
 }
 
@@ -62,7 +66,7 @@ export function planCounts(groups: readonly RebuildGroup[], stored: readonly Sto
 /** A file's fills against the journal: what is new, the rebuilt instruments, and the counts for the preview. */
 export function planImport(parsed: ParseResult, context: PlanContext): ImportPlan {
   const storedFills = context.stored.flatMap((t) => t.fills.filter((s) => !s.fill.bonus).map((s) => s.fill));
-  const merged = mergeFills(storedFills, parsed.fills);
+  const merged = mergeFills(storedFills, parsed.fills, context.deleted);
   const added: Fill[] = merged.fills.slice(storedFills.length);
   const groups =
     added.length === 0
@@ -75,6 +79,7 @@ export function planImport(parsed: ParseResult, context: PlanContext): ImportPla
     fillsRead: parsed.fills.length,
     errors: parsed.errors,
     duplicates: merged.duplicates,
+    deletedSkipped: merged.deleted,
     newFills: added.length,
     groups,
     ...planCounts(groups, context.stored),

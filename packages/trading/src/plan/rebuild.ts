@@ -8,6 +8,7 @@
 // replaced trades and its rebuilt trades go to the database together, so a part that fails leaves no instrument half
 // rebuilt.
 import { type ChargeSettings, chargeTrades, type TradeCharges } from '../charges/contract-notes';
+import { fillKey } from '../import/dedupe';
 import {
   type CorporateAction,
   instrumentKey,
@@ -51,6 +52,10 @@ export interface PlannedExecution {
   importId: string | null;
   /** An opening lot (held before the history), free shares of a bonus (made from the action), or a broker's fill. */
   kind: 'fill' | 'opening' | 'bonus';
+  /** The fill's own exchange (a share's trade may hold NSE and BSE fills). */
+  exchange: Fill['exchange'];
+  /** An opening lot whose buy date is not known. */
+  dateUnknown: boolean;
 }
 
 export interface PlannedTrade {
@@ -60,6 +65,11 @@ export interface PlannedTrade {
   lotSize: number | null;
   /** The import the trade is filed under: null when it holds a fill of the change (the new import). */
   importId: string | null;
+  /**
+   * The replaced stored trade this one continues (the trade that held its earliest surviving fill first): it keeps
+   * that trade's id, so the row is rewritten in place with its journalling. Null for a new trade.
+   */
+  continues: string | null;
   executions: PlannedExecution[];
 }
 
@@ -130,6 +140,8 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
   // Which stored trades stay and which are rebuilt; the fills to match again, with the import each came from.
   const origin = new Map<Fill, string | null>();
   const replace = new Map<string, string[]>();
+  const replacedTrades = new Map<string, StoredTrade[]>();
+  // The stored broker ids ('<id>', '<id>#2'…) taken, by fill: trade numbers repeat across days, so by fill identity.
   const usedIds = new Map<string, Set<string>>();
   const parts = new Map<string, { fill: Fill; importId: string | null }>();
   const rebuild: Fill[] = [];
@@ -142,26 +154,28 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
     if (t.status === 'closed' && !delivery && t.fills.every((s) => day(s.fill) < from)) {
       // Kept: its stored ids stay taken.
       const ids = usedIds.get(key) ?? new Set();
-      for (const s of t.fills) if (s.storedId !== null) ids.add(s.storedId);
+      for (const s of t.fills) if (s.storedId !== null) ids.add(`${fillKey(s.fill)}|${s.storedId}`);
       usedIds.set(key, ids);
       continue;
     }
     replace.set(key, [...(replace.get(key) ?? []), t.id]);
+    replacedTrades.set(key, [...(replacedTrades.get(key) ?? []), t]);
     for (const s of t.fills) {
       if (input.removeImport && s.importId === input.removeImport) continue;
       // Bonus shares are made again from their action.
       if (s.fill.bonus) continue;
       // The parts of one fill that are all rebuilt become the fill again (a flip or a day's split is matched anew).
       const id = s.fill.tradeId;
-      const merged = id === null ? undefined : parts.get(`${key}|${id}`);
-      if (merged && id !== null) {
-        const quantity = merged.fill.quantity + s.fill.quantity;
-        const fill = { ...merged.fill, quantity, fees: sum(merged.fill.fees, s.fill.fees) };
-        parts.set(`${key}|${id}`, { fill, importId: merged.importId });
+      const fill = { ...s.fill, tradeId: id === null ? null : id.replace(PART, '') };
+      const part = id === null ? null : `${key}|${fillKey(fill)}`;
+      const merged = part === null ? undefined : parts.get(part);
+      if (merged && part !== null) {
+        const quantity = addUnits(merged.fill.quantity, s.fill.quantity);
+        const whole = { ...merged.fill, quantity, fees: sum(merged.fill.fees, s.fill.fees) };
+        parts.set(part, { fill: whole, importId: merged.importId });
         continue;
       }
-      const fill = { ...s.fill, tradeId: id === null ? null : id.replace(PART, '') };
-      if (id !== null) parts.set(`${key}|${id}`, { fill, importId: s.importId });
+      if (part !== null) parts.set(part, { fill, importId: s.importId });
       else {
         origin.set(fill, s.importId);
         rebuild.push(fill);
@@ -203,8 +217,9 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
       let brokerTradeId = e.fill.tradeId;
       if (brokerTradeId !== null) {
         const base = brokerTradeId;
-        for (let n = 2; ids.has(brokerTradeId); n++) brokerTradeId = `${base}#${n}`;
-        ids.add(brokerTradeId);
+        const identity = fillKey(e.fill);
+        for (let n = 2; ids.has(`${identity}|${brokerTradeId}`); n++) brokerTradeId = `${base}#${n}`;
+        ids.add(`${identity}|${brokerTradeId}`);
       }
       const isNew = fresh.has(e.fill);
       if (isNew) holdsNew = true;
@@ -217,6 +232,8 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
         brokerOrderId: e.fill.orderId,
         importId: isNew ? null : (origin.get(e.fill) ?? null),
         kind: e.fill.bonus ? 'bonus' : e.fill.opening ? 'opening' : 'fill',
+        exchange: e.fill.exchange,
+        dateUnknown: e.fill.dateUnknown === true,
       });
     }
     group.trades.push({
@@ -224,11 +241,45 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
       charges: charges[i]!,
       lotSize: tradeLotSize(trade, cachedLotSize),
       importId: holdsNew ? null : (executions[0]?.importId ?? null),
+      continues: null,
       executions,
     });
   }
+  for (const group of groups.values()) assignContinuations(group, replacedTrades.get(group.key) ?? []);
   return [...groups.values()].filter((g) => g.replace.length > 0 || g.trades.length > 0);
 }
+
+/**
+ * Each replaced trade is continued by the rebuilt trade that now holds its earliest surviving fill, if that trade
+ * continues no other (the earlier-entered replaced trade wins): the row keeps its id and journalling. The server
+ * moves the journalling of the other replaced trades to the same successor.
+ */
+function assignContinuations(group: RebuildGroup, replaced: readonly StoredTrade[]): void {
+  if (replaced.length === 0 || group.trades.length === 0) return;
+  const holder = new Map<string, PlannedTrade>();
+  for (const planned of group.trades) {
+    for (const e of planned.trade.executions) {
+      if (e.fill.tradeId === null) continue;
+      const key = fillKey(e.fill);
+      if (!holder.has(key)) holder.set(key, planned);
+    }
+  }
+  const byEntry = [...replaced].sort((a, b) => firstTime(a).localeCompare(firstTime(b)));
+  for (const stored of byEntry) {
+    for (const s of stored.fills) {
+      if (s.fill.tradeId === null) continue;
+      const successor = holder.get(fillKey(s.fill));
+      if (!successor) continue;
+      if (successor.continues === null) successor.continues = stored.id;
+      break;
+    }
+  }
+}
+
+const firstTime = (t: StoredTrade) => t.fills[0]?.fill.executedAt ?? '';
+
+/** Units added without binary-fraction residue (fractional units have at most 6 decimals). */
+const addUnits = (a: number, b: number) => Math.round((a + b) * 1e6) / 1e6;
 
 const sum = (a: number | null, b: number | null) => (a === null && b === null ? null : (a ?? 0) + (b ?? 0));
 

@@ -367,6 +367,24 @@ export const NothingNew: Story = {
   },
 };
 
+/** Importing a file again after deleting some of its trades: their fills stay deleted. */
+export const PreviewDeletedSkipped: Story = {
+  args: preview({ duplicates: 40, deletedSkipped: 3, fillsRead: 50, rowsTotal: 50, newFills: 7, tradesToCreate: 4 }),
+  play: async () => {
+    const d = await dialog();
+    await expect(await within(d).findByText('3 fills you deleted were skipped: they stay deleted.')).toBeVisible();
+  },
+};
+
+export const NothingNewAllDeleted: Story = {
+  args: preview({ rowsTotal: 2, fillsRead: 2, deletedSkipped: 2, newFills: 0, tradesToCreate: 0 }),
+  play: async () => {
+    const d = await dialog();
+    await expect(await within(d).findByText('Nothing new to import')).toBeVisible();
+    await expect(within(d).getByText('Every fill in this file is one you deleted from your journal.')).toBeVisible();
+  },
+};
+
 export const Importing: Story = {
   args: { state: { step: 'working', fileName: 'tradebook-2026.csv', phase: 'upload', done: 1, total: 3 } },
   play: async () => {

@@ -35,6 +35,11 @@ function consequences(p: ImportPreview): React.ReactNode[] {
         : `${plural(p.duplicates, 'line is', 'lines are')} already in your journal and skipped.`,
     );
   }
+  if (p.deletedSkipped) {
+    lines.push(
+      `${plural(p.deletedSkipped, 'fill you deleted was', 'fills you deleted were')} skipped: they stay deleted.`,
+    );
+  }
   if (p.openTrades > 0) lines.push(`${plural(p.openTrades, 'position is', 'positions are')} still open.`);
   if (p.missingCost > 0) {
     lines.push(
@@ -137,8 +142,12 @@ export function ImportPreviewPanel({
           {preview.duplicates > 0
             ? statement
               ? 'Every line of this statement is already in your journal.'
-              : 'Every fill in this file is already in your journal.'
-            : 'Nothing in this file would change your journal.'}
+              : preview.deletedSkipped
+                ? 'Every fill in this file is already in your journal or one you deleted.'
+                : 'Every fill in this file is already in your journal.'
+            : preview.deletedSkipped
+              ? 'Every fill in this file is one you deleted from your journal.'
+              : 'Nothing in this file would change your journal.'}
         </Alert>
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">

@@ -100,6 +100,8 @@ export interface ImportPreview {
   errors: ImportRowError[];
   /** Fills already in the journal. */
   duplicates: number;
+  /** Fills of trades the trader deleted from the journal: skipped, so they stay deleted. */
+  deletedSkipped?: number;
   /** Fills that would be written; nothing is written when 0. */
   newFills: number;
   /** Trades written, the rebuilt ones included. */
