@@ -444,13 +444,14 @@ select t.id, '6d656d6f-0000-4000-8000-000000000001', 'NSE', t.segment, t.product
 from demo_trades t
 join demo_charges c on c.id = t.id;
 
--- Fills: the entry (split into two fills of one order for every fourth trade in equities) and, when closed, the exit.
-insert into public.trade_executions (user_id, trade_id, broker, exchange, segment, side, quantity, price, executed_at,
-  broker_trade_id, broker_order_id, import_id)
-select '6d656d6f-0000-4000-8000-000000000001', f.trade_id, 'zerodha', x.exchange, x.segment, f.side, f.quantity, f.price,
-  f.executed_at,
-  (100000000 + f.n * 10 + f.k)::text, (1300000000000000 + f.n * 10 + f.leg)::text,
-  md5('bahi-demo-import-' || extract(month from f.d)::int)::uuid
+-- Fills: the entry (split into two fills of one order for every fourth trade in equities) and, when closed, the exit;
+-- each trade names its fills.
+insert into public.fills (id, user_id, broker, import_id, exchange, segment, symbol, isin, underlying, expiry, strike,
+  option_type, side, quantity, price, executed_at, broker_trade_id, broker_order_id)
+select md5('bahi-demo-fill-' || f.n || '-' || f.k)::uuid, '6d656d6f-0000-4000-8000-000000000001', 'zerodha',
+  md5('bahi-demo-import-' || extract(month from f.d)::int)::uuid, x.exchange, x.segment, x.symbol, x.isin,
+  x.underlying, x.expiry, x.strike, x.option_type, f.side, f.quantity, f.price, f.executed_at,
+  (100000000 + f.n * 10 + f.k)::text, (1300000000000000 + f.n * 10 + f.leg)::text
 from (
   select t.n, t.d, t.id as trade_id, 1 as leg, 1 as k,
     case when t.side = 'long' then 'buy' else 'sell' end as side,
@@ -469,6 +470,22 @@ from (
   where t.status = 'closed'
 ) as f
 join public.trades x on x.id = f.trade_id;
+
+update public.trades t
+set fill_ids = x.ids, fill_units = x.units
+from (
+  select d.id as trade_id, array_agg(md5('bahi-demo-fill-' || d.n || '-' || k.k)::uuid order by k.k) as ids,
+    array_agg(k.units order by k.k) as units
+  from demo_trades d
+  cross join lateral (values
+    (1, case when d.n % 4 = 0 and d.segment = 'equity' then d.quantity - d.quantity / 2 else d.quantity end),
+    (2, case when d.n % 4 = 0 and d.segment = 'equity' then d.quantity / 2 end),
+    (3, case when d.status = 'closed' then d.quantity end)
+  ) as k (k, units)
+  where k.units is not null
+  group by d.id
+) as x
+where x.trade_id = t.id;
 
 -- Playbook adherence: winners followed every rule; a loser skipped one.
 insert into public.trade_playbook_rules (trade_id, playbook_id, rule_id, user_id, followed)
@@ -495,10 +512,11 @@ where t.user_id = '6d656d6f-0000-4000-8000-000000000001';
 update public.imports i
 set rows_total = x.fills, executions_created = x.fills, trades_created = x.trades
 from (
-  select e.import_id, count(*)::int as fills, count(distinct e.trade_id)::int as trades
-  from public.trade_executions e
-  where e.user_id = '6d656d6f-0000-4000-8000-000000000001'
-  group by e.import_id
+  select f.import_id, count(*)::int as fills,
+    (select count(*) from public.trades t where t.import_id = f.import_id)::int as trades
+  from public.fills f
+  where f.user_id = '6d656d6f-0000-4000-8000-000000000001'
+  group by f.import_id
 ) as x
 where i.id = x.import_id;
 

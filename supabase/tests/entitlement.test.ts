@@ -5,6 +5,7 @@
 import type { Database } from '@bahi/supabase-local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, bootDatabase, type Caller, commitAs, service, sqlstate, user } from './support/db';
+import { toRpc } from './support/fills';
 
 let db: Database;
 
@@ -80,8 +81,8 @@ const inserts: Record<string, string> = {
   trades: `insert into public.trades (user_id, exchange, segment, product, symbol, side, quantity, avg_entry_price,
       entry_time, status)
     values ($1, 'NSE', 'equity', 'intraday', 'SBIN', 'long', 10, 800, now(), 'open')`,
-  trade_executions: `insert into public.trade_executions (user_id, trade_id, side, quantity, price, executed_at)
-    select $1, id, 'buy', 1, 2400, now() from public.trades where user_id = $1`,
+  fills: `insert into public.fills (user_id, broker, exchange, segment, symbol, side, quantity, price, executed_at)
+    values ($1, 'zerodha', 'NSE', 'equity', 'SBIN', 'buy', 1, 2400, now())`,
   trade_playbook_rules: `insert into public.trade_playbook_rules (user_id, trade_id, playbook_id, rule_id, followed)
     select $1, t.id, p.id, 'r2', false from public.trades t, public.playbooks p
     where t.user_id = $1 and p.user_id = $1`,
@@ -103,16 +104,20 @@ async function seedJournal(id: string): Promise<void> {
     `with bp as (insert into public.broker_profiles (user_id, name, broker) values ($1, 'Zerodha', 'zerodha') returning id),
      imp as (insert into public.imports (user_id, broker, file_name) values ($1, 'zerodha', 'old.csv') returning id),
      pb as (insert into public.playbooks (user_id, name) values ($1, 'Gap fill') returning id),
-     tr as (
-       insert into public.trades (user_id, exchange, segment, product, symbol, side, quantity, avg_entry_price,
-         avg_exit_price, entry_time, exit_time, status, gross_pnl, playbook_id, broker_profile_id, import_id)
-       select $1, 'NSE', 'equity', 'delivery', 'INFY', 'long', 10, 1500, 1550, '2026-10-01 10:00+05:30',
-         '2026-10-20 11:00+05:30', 'closed', 500, pb.id, bp.id, imp.id from pb, bp, imp
+     ex as (
+       insert into public.fills (user_id, broker, exchange, segment, symbol, side, quantity, price, executed_at,
+         import_id)
+       select $1, 'zerodha', 'NSE', 'equity', 'INFY', 'buy', 10, 1500, '2026-10-01 10:00+05:30', imp.id from imp
        returning id
      ),
-     ex as (
-       insert into public.trade_executions (user_id, trade_id, side, quantity, price, executed_at, import_id)
-       select $1, tr.id, 'buy', 10, 1500, '2026-10-01 10:00+05:30', imp.id from tr, imp returning id
+     tr as (
+       insert into public.trades (user_id, exchange, segment, product, symbol, side, quantity, avg_entry_price,
+         avg_exit_price, entry_time, exit_time, status, gross_pnl, playbook_id, broker_profile_id, import_id,
+         fill_ids, fill_units)
+       select $1, 'NSE', 'equity', 'delivery', 'INFY', 'long', 10, 1500, 1550, '2026-10-01 10:00+05:30',
+         '2026-10-20 11:00+05:30', 'closed', 500, pb.id, bp.id, imp.id, array[ex.id], array[10]
+       from pb, bp, imp, ex
+       returning id
      ),
      rules as (
        insert into public.trade_playbook_rules (user_id, trade_id, playbook_id, rule_id, followed)
@@ -190,7 +195,8 @@ describe.each(accounts)('$label', (account) => {
     const update = as(db, me, `update public.${table} set created_at = created_at where user_id = $1 returning 1`, [
       account.id,
     ]);
-    expect(await sqlstate(update), 'update').toBe(refused);
+    // Fills are never updated, with access or without: a rebuild writes trades, not fills.
+    expect(await sqlstate(update), 'update').toBe(table === 'fills' ? '42501' : refused);
 
     const deleted = await as(db, me, `delete from public.${table} where user_id = $1 returning 1`, [account.id]);
     expect(deleted.length).toBeGreaterThan(0);
@@ -290,9 +296,11 @@ describe.each(accounts)('$label', (account) => {
       broker_profile_id: null,
       executions: [fill('buy', 800, '10:00:00'), fill('sell', 801, '11:00:00')],
     };
-    const call = as(db, me, 'select public.import_trades($1::jsonb, $2::jsonb) as v', [
+    const payload = await toRpc(db, account.id, [trade]);
+    const call = as(db, me, "select public.import_trades($1::jsonb, $2::jsonb, '{}', $3::jsonb) as v", [
       JSON.stringify(file),
-      JSON.stringify([trade]),
+      payload.trades,
+      payload.fills,
     ]);
     expect(await sqlstate(call)).toBe(refused);
   });
@@ -305,7 +313,8 @@ describe('one rule for every caller', () => {
        where schemaname = 'public' and tablename = any($1) and cmd in ('INSERT', 'UPDATE') order by 1, 2`,
       [journalTables],
     );
-    expect(rows.rows).toHaveLength(journalTables.length * 2);
+    // An insert and an update policy on each, but fills, which have no update.
+    expect(rows.rows).toHaveLength(journalTables.length * 2 - 1);
     for (const row of rows.rows) expect(row.check, `${row.tablename} ${row.cmd}`).toMatch(/access\.has_access\(\)/);
   });
 

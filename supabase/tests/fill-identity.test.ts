@@ -5,6 +5,7 @@
 import type { Database } from '@bahi/supabase-local';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { as, bootDatabase, commitAs, createUser, user } from './support/db';
+import { type InlineTrade, toRpc } from './support/fills';
 import { DEMO, OTHER } from './support/ids';
 
 const trader = user(OTHER, 'other@bahi.local');
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  for (const table of ['imports', 'trades', 'deleted_fills']) {
+  for (const table of ['imports', 'trades', 'fills', 'deleted_fills']) {
     await db.query(`delete from public.${table} where user_id = $1`, [OTHER]);
   }
 });
@@ -79,16 +80,19 @@ const openHolding = {
 };
 
 const file = (name: string) => ({ broker: 'zerodha', file_name: name, file_format: 'csv', kind: 'tradebook' });
-const IMPORT = 'select public.import_trades($1::jsonb, $2::jsonb, $3::uuid[]) as v';
+const IMPORT = 'select public.import_trades($1::jsonb, $2::jsonb, $3::uuid[], $4::jsonb) as v';
 const uuids = (ids: string[]) => `{${ids.join(',')}}`;
-const importAs = async (name: string, trades: unknown[], replace: string[] = []) =>
-  (
+const importAs = async (name: string, trades: unknown[], replace: string[] = [], reuseStored = true) => {
+  const payload = await toRpc(db, OTHER, trades as InlineTrade[], 'zerodha', { reuseStored });
+  return (
     await commitAs<{ v: { import_id: string } }>(db, trader, IMPORT, [
       JSON.stringify(file(name)),
-      JSON.stringify(trades),
+      payload.trades,
       uuids(replace),
+      payload.fills,
     ])
   )[0]!.v;
+};
 
 async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
@@ -107,9 +111,7 @@ describe('a fill is its day, venue, order and trade number', () => {
   it('stores two fills with the same trade number on different days, keyed apart', async () => {
     expect(await importAs('jan.csv', [roundTrip()])).toMatchObject({ trades_created: 1, executions_created: 2 });
     expect(
-      await rows('select fill_key, exchange, segment from public.trade_executions where user_id = $1 order by 1', [
-        OTHER,
-      ]),
+      await rows('select fill_key, exchange, segment from public.fills where user_id = $1 order by 1', [OTHER]),
     ).toEqual([
       { fill_key: '2025-01-02|NSE|equity|O1|55001', exchange: 'NSE', segment: 'equity' },
       { fill_key: '2025-01-03|NSE|equity|O2|55001', exchange: 'NSE', segment: 'equity' },
@@ -128,17 +130,16 @@ describe('a fill is its day, venue, order and trade number', () => {
     };
     await importAs('midnight.csv', [trade]);
     expect(
-      (
-        await rows<{ k: string }>('select fill_key as k from public.trade_executions where user_id = $1 order by 1', [
-          OTHER,
-        ])
-      ).map((r) => r.k),
+      (await rows<{ k: string }>('select fill_key as k from public.fills where user_id = $1 order by 1', [OTHER])).map(
+        (r) => r.k,
+      ),
     ).toEqual(['2025-01-01|NSE|equity|A|9', '2025-01-02|NSE|equity|A|9']);
   });
 
   it('refuses the same fill of the same day again, and writes nothing', async () => {
     await importAs('jan.csv', [openHolding]);
-    expect(await failure(importAs('again.csv', [openHolding]))).toEqual({
+    // Sent blind (as new), the same fill is refused.
+    expect(await failure(importAs('again.csv', [openHolding], [], false))).toEqual({
       code: '23505',
       message: 'Some of these fills are already in your journal. Reload the page and import again.',
     });
@@ -169,7 +170,7 @@ describe('a rebuilt trade continuing the one it replaces', () => {
       await rows(
         `select t.id, t.status, t.gross_pnl::text as gross, t.notes,
            (select count(*)::int from public.trade_tags g where g.trade_id = t.id) as tags,
-           (select count(*)::int from public.trade_executions e where e.trade_id = t.id) as fills
+           cardinality(t.fill_ids) as fills
          from public.trades t where t.user_id = $1`,
         [OTHER],
       ),
@@ -220,15 +221,22 @@ describe('fills the trader deleted', () => {
     ]);
   });
 
-  it('are not remembered when an import is undone', async () => {
+  it('are not remembered when an import is undone, and its fills go', async () => {
     const { import_id } = await importAs('jan.csv', [roundTrip()]);
     const [t] = await rows<{ id: string }>('select id from public.trades where user_id = $1', [OTHER]);
-    await commitAs(db, trader, 'select public.undo_import($1::uuid, $2::jsonb, $3::uuid[])', [
+    await commitAs(db, trader, 'select public.undo_import($1::uuid, $2::jsonb, $3::uuid[], $4::jsonb)', [
       import_id,
       '[]',
       uuids([t!.id]),
+      '[]',
     ]);
-    expect(await rows('select count(*)::int as n from public.trades where user_id = $1', [OTHER])).toEqual([{ n: 0 }]);
+    expect(
+      await rows(
+        `select (select count(*) from public.trades where user_id = $1)::int as trades,
+           (select count(*) from public.fills where user_id = $1)::int as fills`,
+        [OTHER],
+      ),
+    ).toEqual([{ trades: 0, fills: 0 }]);
     expect(await rows('select count(*)::int as n from public.deleted_fills where user_id = $1', [OTHER])).toEqual([
       { n: 0 },
     ]);
@@ -238,20 +246,23 @@ describe('fills the trader deleted', () => {
     const GONE = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
     await createUser(db, GONE, 'gone@bahi.local');
     // A new account has access for its first 24 hours.
+    const payload = await toRpc(db, GONE, [roundTrip()] as InlineTrade[]);
     await commitAs(db, user(GONE, 'gone@bahi.local'), IMPORT, [
       JSON.stringify(file('jan.csv')),
-      JSON.stringify([roundTrip()]),
+      payload.trades,
       '{}',
+      payload.fills,
     ]);
     // The account goes with its trades: their fills cascade, and are not remembered for a user who is gone.
     await db.query('delete from auth.users where id = $1', [GONE]);
     expect(
       await rows(
         `select (select count(*) from public.trades where user_id = $1)::int as trades,
+           (select count(*) from public.fills where user_id = $1)::int as fills,
            (select count(*) from public.deleted_fills where user_id = $1)::int as deleted`,
         [GONE],
       ),
-    ).toEqual([{ trades: 0, deleted: 0 }]);
+    ).toEqual([{ trades: 0, fills: 0, deleted: 0 }]);
   });
 });
 
@@ -285,7 +296,12 @@ describe('units', () => {
       quantity: 75.5,
       executions: [fill('buy', 75.5, 100, '2025-01-02', '2', 'N1')],
     };
+    // The fill is checked first, then the trade: both say so.
     expect((await failure(importAs('fo.csv', [option]))).message).toBe(
+      'Fill 1: quantity must be a whole number of units for futures and options.',
+    );
+    const wholeFill = { ...option, executions: [fill('buy', 75, 100, '2025-01-02', '3', 'N2')] };
+    expect((await failure(importAs('fo.csv', [wholeFill]))).message).toBe(
       'Trade 1: quantity must be a whole number of units for futures and options.',
     );
     expect(
@@ -295,27 +311,33 @@ describe('units', () => {
 });
 
 describe('journal_fills', () => {
-  it("reads the caller's imported trades and fills as columns, and nobody else's", async () => {
+  it("reads the caller's imported trades and the fills they hold as columns, and nobody else's", async () => {
     await importAs('jan.csv', [roundTrip()]);
-    const [mine] = await as<{ j: { trades: { symbol: string[] }; fills: Record<string, unknown[]> } }>(
-      db,
-      trader,
-      'select public.journal_fills() as j',
-    );
-    expect(mine!.j.trades.symbol).toEqual(['INFY']);
+    const [mine] = await as<{
+      j: { imports: string[]; trades: Record<string, unknown[]>; fills: Record<string, unknown[]> };
+    }>(db, trader, 'select public.journal_fills() as j');
+    expect(mine!.j.trades).toMatchObject({ symbol: ['INFY'], fills: [[0, 1]], units: [[10, 10]], import: [0] });
     expect(mine!.j.fills).toMatchObject({
-      trade: [0, 0],
       side: ['buy', 'sell'],
       broker_trade_id: ['55001', '55001'],
       broker_order_id: ['O1', 'O2'],
       exchange: ['NSE', 'NSE'],
+      symbol: ['INFY', 'INFY'],
+      import: [0, 0],
       date_unknown: [false, false],
       // 2 Jan 2025 10:15 IST = 04:45 UTC.
       executed_at: [Date.UTC(2025, 0, 2, 4, 45) / 1000, Date.UTC(2025, 0, 3, 4, 45) / 1000],
     });
-    const [theirs] = await as<{ j: { trades: { id: string[] } } }>(db, demo, 'select public.journal_fills() as j');
+    expect(mine!.j.imports).toHaveLength(1);
+    const [theirs] = await as<{ j: { trades: { id: string[] }; fills: { id: string[] } } }>(
+      db,
+      demo,
+      'select public.journal_fills() as j',
+    );
     const [own] = await rows<{ id: string }>('select id from public.trades where user_id = $1', [OTHER]);
     expect(theirs!.j.trades.id.length).toBeGreaterThan(0);
     expect(theirs!.j.trades.id).not.toContain(own!.id);
+    const ownFills = await rows<{ id: string }>('select id from public.fills where user_id = $1', [OTHER]);
+    for (const f of ownFills) expect(theirs!.j.fills.id).not.toContain(f.id);
   });
 });

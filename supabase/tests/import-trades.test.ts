@@ -3,6 +3,7 @@
 import type { Database } from '@bahi/supabase-local';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { anon, as, bootDatabase, type Caller, commitAs, createUser, sqlstate, user } from './support/db';
+import { type InlineTrade, toRpc } from './support/fills';
 import { DEMO, OTHER } from './support/ids';
 
 const trader = user(OTHER, 'other@bahi.local');
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 // Each test starts from OTHER's empty journal.
 afterEach(async () => {
-  for (const table of ['imports', 'trades', 'tags', 'gallery_items']) {
+  for (const table of ['imports', 'trades', 'tags', 'gallery_items', 'fills', 'deleted_fills']) {
     await db.query(`delete from public.${table} where user_id = $1`, [OTHER]);
   }
 });
@@ -110,19 +111,25 @@ const fileOf = (name: string, broker = 'upstox') => ({
   duplicates_skipped: 0,
 });
 
-const CALL = 'select public.import_trades($1::jsonb, $2::jsonb, $3::uuid[]) as v';
-const args = (file: object, trades: unknown, replace: string[] = []) => [
-  JSON.stringify(file),
-  JSON.stringify(trades),
-  `{${replace.join(',')}}`,
-];
+const CALL = 'select public.import_trades($1::jsonb, $2::jsonb, $3::uuid[], $4::jsonb) as v';
+/** The call's arguments: trades written with their fills inline become p_trades and p_fills (support/fills.ts). */
+const args = async (caller: Caller, file: object, trades: unknown, replace: string[] = [], reuseStored = true) => {
+  const broker = (file as { broker?: string }).broker;
+  const payload = Array.isArray(trades)
+    ? await toRpc(db, caller.sub, trades as InlineTrade[], broker, { reuseStored })
+    : { trades: JSON.stringify(trades), fills: '[]' };
+  return [JSON.stringify(file), payload.trades, `{${replace.join(',')}}`, payload.fills];
+};
 
 /** Imports and rolls back. */
 const tryImport = async (caller: Caller, file: object, trades: unknown, replace: string[] = []) =>
-  (await as<{ v: Result }>(db, caller, CALL, args(file, trades, replace)))[0]?.v as Result;
+  (await as<{ v: Result }>(db, caller, CALL, await args(caller, file, trades, replace)))[0]?.v as Result;
+/** Imports every fill as new, as a client that did not de-duplicate would, and commits. */
+const importBlind = async (caller: Caller, file: object, trades: unknown) =>
+  (await commitAs<{ v: Result }>(db, caller, CALL, await args(caller, file, trades, [], false)))[0]?.v as Result;
 /** Imports and commits. */
 const commitImport = async (caller: Caller, file: object, trades: unknown, replace: string[] = []) =>
-  (await commitAs<{ v: Result }>(db, caller, CALL, args(file, trades, replace)))[0]?.v as Result;
+  (await commitAs<{ v: Result }>(db, caller, CALL, await args(caller, file, trades, replace)))[0]?.v as Result;
 
 /** The SQLSTATE and message of a call that must fail. */
 async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
@@ -141,7 +148,7 @@ const countOf = async (sql: string, params: unknown[] = []) => Number((await row
 const journalSize = async (uid: string) => ({
   imports: await countOf('select count(*) as n from public.imports where user_id = $1', [uid]),
   trades: await countOf('select count(*) as n from public.trades where user_id = $1', [uid]),
-  fills: await countOf('select count(*) as n from public.trade_executions where user_id = $1', [uid]),
+  fills: await countOf('select count(*) as n from public.fills where user_id = $1', [uid]),
 });
 
 describe('import_trades', () => {
@@ -172,8 +179,9 @@ describe('import_trades', () => {
     const trades = await rows(
       `select symbol, status, to_char(trade_date, 'YYYY-MM-DD') as day, gross_pnl::text as gross,
          net_pnl::text as net, charges_source, import_source,
-         (select string_agg(e.broker_trade_id || ':' || e.broker || ':' || e.quantity, ',' order by e.executed_at)
-          from public.trade_executions e where e.trade_id = t.id and e.import_id = t.import_id) as fills
+         (select string_agg(e.broker_trade_id || ':' || e.broker || ':' || p.units, ',' order by e.executed_at)
+          from unnest(t.fill_ids, t.fill_units) as p (id, units)
+          join public.fills e on e.id = p.id and e.import_id = t.import_id) as fills
        from public.trades t where import_id = $1 order by entry_time`,
       [result.import_id],
     );
@@ -213,7 +221,7 @@ describe('import_trades', () => {
     // A new round trip whose exit is the fill D2 again (an overlapping file the client did not de-duplicate).
     const overlapping = sbinRoundTrip(['D3', 'D2']);
     const error = await failure(
-      commitImport(trader, fileOf('evening.xlsx'), [
+      importBlind(trader, fileOf('evening.xlsx'), [
         niftyCallOpen([fill('buy', 65, 118, '14:00:00', 'D4')]),
         overlapping,
       ]),
@@ -225,7 +233,7 @@ describe('import_trades', () => {
     expect(await journalSize(OTHER)).toEqual(before);
   });
 
-  it('stores a fill that flips the position in both trades, and still finds it on re-import', async () => {
+  it('stores a fill that flips the position once, held by both trades, and still finds it on re-import', async () => {
     // Buy 100 at 880, then sell 150 at 884.50 (F2): 100 close the long, 50 open a short.
     const closed = sbinRoundTrip(['F1', 'F2']);
     const short: Trade = {
@@ -241,22 +249,32 @@ describe('import_trades', () => {
       executions: [fill('sell', 50, 884.5, '11:00:00', 'F2')],
     };
     const result = await commitImport(trader, fileOf('flip.xlsx'), [closed, short]);
-    expect(result).toMatchObject({ trades_created: 2, executions_created: 3 });
+    // Two fills: F1 (100) and F2 (150), the latter held 100 by the long and 50 by the short.
+    expect(result).toMatchObject({ trades_created: 2, executions_created: 2 });
     expect(
       await rows(
-        `select broker_trade_id as id, quantity::float8 as quantity from public.trade_executions where import_id = $1 order by id`,
+        `select broker_trade_id as id, quantity::float8 as quantity from public.fills where import_id = $1 order by id`,
         [result.import_id],
       ),
     ).toEqual([
       { id: 'F1', quantity: 100 },
-      { id: 'F2', quantity: 100 },
-      { id: 'F2#2', quantity: 50 },
+      { id: 'F2', quantity: 150 },
     ]);
-    // The same file again: F2 is already there.
-    expect((await failure(tryImport(trader, fileOf('flip.xlsx'), [closed, short]))).code).toBe('23505');
+    expect(
+      await rows(
+        `select t.side, (select array_agg(p.units::float8) from unnest(t.fill_units) as p (units)) as units
+         from public.trades t where t.import_id = $1 order by t.side`,
+        [result.import_id],
+      ),
+    ).toEqual([
+      { side: 'long', units: [100, 100] },
+      { side: 'short', units: [50] },
+    ]);
+    // The same file again, sent blind: F1 and F2 are already there.
+    expect((await failure(importBlind(trader, fileOf('flip.xlsx'), [closed, short]))).code).toBe('23505');
 
-    // A later file buys the 50 back at 880.50 (F3): the client reloads the open short's fill as F2#2,
-    // re-matches it with F3 and replaces the open trade. (884.50 − 880.50) × 50 = 200.
+    // A later file buys the 50 back at 880.50 (F3): the client names the stored F2 (50 of it in the short), re-matches
+    // it with F3 and replaces the open trade. (884.50 − 880.50) × 50 = 200.
     const [open] = await rows<{ id: string }>(`select id from public.trades where user_id = $1 and status = 'open'`, [
       OTHER,
     ]);
@@ -266,11 +284,11 @@ describe('import_trades', () => {
       exit_time: '2026-11-20T15:00:00+05:30',
       status: 'closed',
       gross_pnl: 200,
-      executions: [fill('sell', 50, 884.5, '11:00:00', 'F2#2'), fill('buy', 50, 880.5, '15:00:00', 'F3')],
+      executions: [fill('sell', 50, 884.5, '11:00:00', 'F2'), fill('buy', 50, 880.5, '15:00:00', 'F3')],
     };
     expect(await commitImport(trader, fileOf('close.xlsx'), [covered], [open?.id as string])).toMatchObject({
       trades_created: 1,
-      executions_created: 2,
+      executions_created: 1,
     });
     expect(
       await rows(`select side, status, gross_pnl::text as gross from public.trades where user_id = $1 order by side`, [
@@ -282,12 +300,13 @@ describe('import_trades', () => {
     ]);
   });
 
-  it('refuses a fill id repeated in one call other than as a flip', async () => {
+  it('refuses the same fill twice in one call, naming it', async () => {
+    // R1 bought at 10:00 and R1 again at 11:00 of the same day and order: one fill by its identity, sent twice.
     const twice = sbinRoundTrip(['R1', 'R1']);
+    twice.executions[1] = { ...(twice.executions[1] as Execution), broker_order_id: 'order-R1' };
     expect(await failure(tryImport(trader, fileOf('bad.xlsx'), [twice]))).toEqual({
       code: '22023',
-      message:
-        'Fill R1 appears more than once in this import (only a fill that flips a position may be in two trades).',
+      message: 'Fill R1 appears twice in this call: send each fill once.',
     });
   });
 
@@ -318,7 +337,8 @@ describe('import_trades', () => {
       gross_pnl: 3900,
     };
     const second = await commitImport(trader, fileOf('tuesday.xlsx'), [closedTrade], [open?.id as string]);
-    expect(second).toMatchObject({ trades_created: 1, executions_created: 2 });
+    // C1 is stored already: only C2 is a new fill.
+    expect(second).toMatchObject({ trades_created: 1, executions_created: 1 });
 
     const trades = await rows(
       `select t.status, t.gross_pnl::text as gross, t.stop_loss::text as stop, t.rating,
@@ -429,20 +449,20 @@ describe('only the owner', () => {
   });
 
   it('refuses anon, and is not a SECURITY DEFINER function', async () => {
-    expect(await sqlstate(as(db, anon, CALL, args(fileOf('x.xlsx'), [])))).toBe('42501');
+    expect(await sqlstate(as(db, anon, CALL, await args(anon, fileOf('x.xlsx'), [])))).toBe('42501');
     const [fn] = await rows<{ definer: boolean; anon: boolean; auth: boolean; service: boolean }>(
       `select p.prosecdef as definer, has_function_privilege('anon', p.oid, 'execute') as anon,
          has_function_privilege('authenticated', p.oid, 'execute') as auth,
          has_function_privilege('service_role', p.oid, 'execute') as service
-       from pg_proc p where p.oid = 'public.import_trades(jsonb, jsonb, uuid[])'::regprocedure`,
+       from pg_proc p where p.oid = 'public.import_trades(jsonb, jsonb, uuid[], jsonb)'::regprocedure`,
     );
     expect(fn).toEqual({ definer: false, anon: false, auth: true, service: false });
   });
 });
 
 describe('bad input', () => {
-  const message = async (file: unknown, trades: unknown) =>
-    (await failure(as(db, trader, CALL, [JSON.stringify(file), JSON.stringify(trades), '{}']))).message;
+  const message = async (file: object, trades: unknown) =>
+    (await failure(as(db, trader, CALL, await args(trader, file, trades)))).message;
 
   it('names the field and the trade or fill', async () => {
     expect(await message({ file_name: 'x.csv' }, [])).toBe(
@@ -471,10 +491,14 @@ describe('bad input', () => {
     const naive = sbinRoundTrip(['B1', 'B2']);
     naive.executions[1] = { ...(naive.executions[1] as Execution), executed_at: '2026-11-20 11:00:00' };
     expect(await message(fileOf('x.csv'), [naive])).toBe(
-      'Trade 1, fill 2: executed_at must be a timestamp with its offset, e.g. 2026-11-20T09:20:00+05:30.',
+      'Fill 2: executed_at must be a timestamp with its offset, e.g. 2026-11-20T09:20:00+05:30.',
     );
     expect(await message(fileOf('x.csv'), [{ ...sbinRoundTrip(['B1', 'B2']), executions: [] }])).toBe(
-      'Trade 1: executions must be a non-empty array of fills.',
+      'Trade 1: fills must be a non-empty array of [fill id, units].',
+    );
+    const stranger = { ...sbinRoundTrip(['B1', 'B2']), executions: undefined, fills: [[OTHER, 100]] };
+    expect(await message(fileOf('x.csv'), [stranger])).toBe(
+      `Fill ${OTHER} is neither a new fill of this call nor one of your fills.`,
     );
   });
 

@@ -40,6 +40,7 @@ describe('migrations', () => {
       'public.corporate_actions',
       'public.deleted_fills',
       'public.fair_market_values',
+      'public.fills',
       'public.funds',
       'public.gallery_items',
       'public.imports',
@@ -49,7 +50,6 @@ describe('migrations', () => {
       'public.playbooks',
       'public.subscriptions',
       'public.tags',
-      'public.trade_executions',
       'public.trade_playbook_rules',
       'public.trade_tags',
       'public.trades',
@@ -88,6 +88,7 @@ describe('migrations', () => {
       'journal_trades',
       'rebuild_trades',
       'remove_role_from_user',
+      'tax_trades',
       'undo_import',
     ]);
   });
@@ -105,9 +106,9 @@ describe('migrations', () => {
          (select count(*) from private.app_settings)::int as settings`,
     );
     expect(after).toEqual(before);
-    // 13 journal tables × 4 + 4 read-own + 2 role writes (admin) + 4 on storage.objects + deleted_fills' read and
-    // delete
-    expect(before.policies).toBe(64);
+    // 12 journal tables × 4 + 4 read-own + 2 role writes (admin) + 4 on storage.objects, fills' read, insert and
+    // delete (fills are never updated) and deleted_fills' read and delete
+    expect(before.policies).toBe(63);
   });
 });
 
@@ -217,20 +218,19 @@ describe('constraints', () => {
   });
 
   it('de-duplicate a re-imported fill by its day, venue, order and trade id, and keep a same-numbered fill of another day', async () => {
-    const [fill] = await rows<{ trade_id: string; broker_trade_id: string }>(
-      `select trade_id, broker_trade_id from public.trade_executions
-       where user_id = $1 and broker_trade_id is not null limit 1`,
+    const [fill] = await rows<{ id: string }>(
+      `select id from public.fills where user_id = $1 and broker_trade_id is not null limit 1`,
       [DEMO],
     );
     const insert = (later: string) =>
       as(
         db,
         user(DEMO),
-        `insert into public.trade_executions (user_id, trade_id, broker, exchange, segment, side, quantity, price,
-           executed_at, broker_trade_id, broker_order_id)
-         select '${DEMO}', e.trade_id, e.broker, e.exchange, e.segment, e.side, e.quantity, e.price, e.executed_at + interval '${later}',
-           e.broker_trade_id, e.broker_order_id
-         from public.trade_executions e where e.trade_id = '${fill?.trade_id}' and e.broker_trade_id = '${fill?.broker_trade_id}'`,
+        `insert into public.fills (user_id, broker, exchange, segment, symbol, side, quantity, price, executed_at,
+           broker_trade_id, broker_order_id)
+         select user_id, broker, exchange, segment, symbol, side, quantity, price, executed_at + interval '${later}',
+           broker_trade_id, broker_order_id
+         from public.fills where id = '${fill?.id}'`,
       );
     // The same fill again (same IST day, venue, order and trade number): refused.
     expect(await sqlstate(insert('0 days'))).toBe('23505');
@@ -335,14 +335,16 @@ describe('seed', () => {
 
   it('backs every trade with fills that add up to its quantity', async () => {
     const bad = await rows(
-      `select t.id, t.quantity, sum(e.quantity) filter (where e.side = 'buy') as bought,
-         sum(e.quantity) filter (where e.side = 'sell') as sold
-       from public.trades t left join public.trade_executions e on e.trade_id = t.id
+      `select t.id, t.quantity, sum(p.units) filter (where e.side = 'buy') as bought,
+         sum(p.units) filter (where e.side = 'sell') as sold
+       from public.trades t
+       left join lateral unnest(t.fill_ids, t.fill_units) as p (id, units) on true
+       left join public.fills e on e.id = p.id
        where t.user_id = $1
        group by t.id
-       having (t.status = 'closed' and (coalesce(sum(e.quantity) filter (where e.side = 'buy'), 0) <> t.quantity
-                or coalesce(sum(e.quantity) filter (where e.side = 'sell'), 0) <> t.quantity))
-           or (t.status = 'open' and sum(e.quantity) <> t.quantity)`,
+       having (t.status = 'closed' and (coalesce(sum(p.units) filter (where e.side = 'buy'), 0) <> t.quantity
+                or coalesce(sum(p.units) filter (where e.side = 'sell'), 0) <> t.quantity))
+           or (t.status = 'open' and sum(p.units) <> t.quantity)`,
       [DEMO],
     );
     expect(bad).toEqual([]);

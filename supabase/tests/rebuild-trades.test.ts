@@ -5,6 +5,7 @@
 import type { Database } from '@bahi/supabase-local';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { anon, as, bootDatabase, commitAs, createUser, sqlstate, user } from './support/db';
+import { type InlineTrade, toRpc } from './support/fills';
 import { DEMO, OTHER } from './support/ids';
 
 const trader = user(OTHER, 'other@bahi.local');
@@ -21,7 +22,7 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  for (const table of ['imports', 'trades', 'corporate_actions']) {
+  for (const table of ['imports', 'trades', 'corporate_actions', 'fills', 'deleted_fills']) {
     await db.query(`delete from public.${table} where user_id = $1`, [OTHER]);
   }
 });
@@ -100,19 +101,28 @@ const costedSale = (saleImport: string | null, lotImport: string | null = null) 
 });
 
 const file = (name: string, kind = 'tradebook') => ({ broker: 'zerodha', file_name: name, file_format: 'csv', kind });
-const IMPORT = 'select public.import_trades($1::jsonb, $2::jsonb, $3::uuid[]) as v';
-const UNDO = 'select public.undo_import($1::uuid, $2::jsonb, $3::uuid[]) as v';
-const ACTION = 'select public.change_corporate_action($1::jsonb, $2::jsonb, $3::uuid[]) as v';
+const IMPORT = 'select public.import_trades($1::jsonb, $2::jsonb, $3::uuid[], $4::jsonb) as v';
+const UNDO = 'select public.undo_import($1::uuid, $2::jsonb, $3::uuid[], $4::jsonb) as v';
+const ACTION = 'select public.change_corporate_action($1::jsonb, $2::jsonb, $3::uuid[], $4::jsonb) as v';
+const REBUILD = 'select public.rebuild_trades($1::jsonb, $2::uuid[], null, null, $3::jsonb) as v';
 const uuids = (ids: string[]) => `{${ids.join(',')}}`;
+const rpc = (trades: unknown[]) => toRpc(db, OTHER, trades as InlineTrade[]);
 
-const importAs = async (f: object, trades: unknown[], replace: string[] = []) =>
-  (
+const importAs = async (f: object, trades: unknown[], replace: string[] = []) => {
+  const payload = await rpc(trades);
+  return (
     await commitAs<{ v: { import_id: string } }>(db, trader, IMPORT, [
       JSON.stringify(f),
-      JSON.stringify(trades),
+      payload.trades,
       uuids(replace),
+      payload.fills,
     ])
   )[0]!.v;
+};
+const undoAs = async (importId: string | undefined, trades: unknown[], replace: string[] = []) => {
+  const payload = await rpc(trades);
+  return commitAs<{ v: unknown }>(db, trader, UNDO, [importId, payload.trades, uuids(replace), payload.fills]);
+};
 
 async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
@@ -131,7 +141,8 @@ const journal = () =>
   rows<{ status: string; gross: string | null; net: string | null; entry: string | null; fills: string }>(
     `select t.status, t.gross_pnl::text as gross, t.net_pnl::text as net, t.avg_entry_price::text as entry,
        (select string_agg(e.kind || ':' || e.broker_trade_id || '@' || coalesce(i.file_name, '-'), ' ' order by e.executed_at)
-        from public.trade_executions e left join public.imports i on i.id = e.import_id where e.trade_id = t.id) as fills
+        from unnest(t.fill_ids) as u (id) join public.fills e on e.id = u.id
+        left join public.imports i on i.id = e.import_id) as fills
      from public.trades t where t.user_id = $1 order by t.entry_time`,
     [OTHER],
   );
@@ -207,7 +218,7 @@ describe('a sale with no cost basis', () => {
       ...missingSale(),
       executions: [fill('sell', 13, 4300, '2024-12-13', 'S1', { kind: 'opening' })],
     };
-    expect((await bad(sellingLot)).message).toBe('Trade 1, fill 1: an opening lot or bonus is a buy.');
+    expect((await bad(sellingLot)).message).toBe('Fill 1: an opening lot or bonus is a buy.');
   });
 });
 
@@ -223,14 +234,13 @@ describe('undo_import', () => {
     const [costed] = await rows<{ id: string }>('select id from public.trades where user_id = $1', [OTHER]);
 
     // Undoing the holdings statement: the sale is back to no cost basis, still from the tradebook.
-    const result = await commitAs<{ v: unknown }>(db, trader, UNDO, [
+    const result = await undoAs(
       holdings.import_id,
-      JSON.stringify([
-        { ...missingSale({ import_id: tradebook.import_id }), broker: 'zerodha', import_id: tradebook.import_id },
-      ]),
-      uuids([costed?.id as string]),
-    ]);
-    expect(result[0]?.v).toEqual({ trades_created: 1, executions_created: 1 });
+      [{ ...missingSale({ import_id: tradebook.import_id }), broker: 'zerodha', import_id: tradebook.import_id }],
+      [costed?.id as string],
+    );
+    // The sale's fill is the stored one, named again: no fill is written.
+    expect(result[0]?.v).toEqual({ trades_created: 1, executions_created: 0 });
     expect(await journal()).toEqual([
       { status: 'missing_cost', gross: null, net: null, entry: null, fills: 'fill:S1@tradebook-2024.csv' },
     ]);
@@ -249,21 +259,19 @@ describe('undo_import', () => {
     );
     const before = await journal();
     // Nothing rebuilt: the costed trade still holds the holdings lot.
-    expect(await failure(commitAs(db, trader, UNDO, [holdings.import_id, '[]', '{}']))).toEqual({
+    expect(await failure(undoAs(holdings.import_id, []))).toEqual({
       code: '40001',
       message: 'Some trades of this import have changed since the page loaded. Reload the page and try again.',
     });
     // A rebuilt trade that keeps the lot.
     const keeps = [{ ...costedSale(tradebook.import_id, holdings.import_id), broker: 'zerodha' }];
-    expect((await failure(commitAs(db, trader, UNDO, [holdings.import_id, JSON.stringify(keeps), '{}']))).code).toBe(
-      '22023',
-    );
+    expect((await failure(undoAs(holdings.import_id, keeps))).code).toBe('22023');
     expect(await journal()).toEqual(before);
   });
 
   it("cannot undo another user's import", async () => {
     const [demoImport] = await rows<{ id: string }>('select id from public.imports where user_id = $1 limit 1', [DEMO]);
-    expect(await failure(commitAs(db, trader, UNDO, [demoImport?.id, '[]', '{}']))).toEqual({
+    expect(await failure(undoAs(demoImport?.id, []))).toEqual({
       code: 'P0002',
       message: 'That import is not in your journal (it may have been undone already).',
     });
@@ -275,35 +283,27 @@ describe('rebuild_trades', () => {
   it("refuses a fill filed under another user's import", async () => {
     const [demoImport] = await rows<{ id: string }>('select id from public.imports where user_id = $1 limit 1', [DEMO]);
     const trade = { ...missingSale({ import_id: demoImport?.id }), broker: 'zerodha' };
-    expect(
-      await failure(commitAs(db, trader, 'select public.rebuild_trades($1::jsonb) as v', [JSON.stringify([trade])])),
-    ).toEqual({ code: '22023', message: 'A trade or fill names an import that is not one of yours.' });
+    const payload = await rpc([trade]);
+    expect(await failure(commitAs(db, trader, REBUILD, [payload.trades, '{}', payload.fills]))).toEqual({
+      code: '22023',
+      message: 'A trade or fill names an import that is not one of yours.',
+    });
   });
 
   it('needs the broker of each trade when there is no import, and never replaces a manual trade', async () => {
-    expect(
-      (
-        await failure(
-          commitAs(db, trader, 'select public.rebuild_trades($1::jsonb) as v', [JSON.stringify([missingSale()])]),
-        )
-      ).message,
-    ).toBe('Trade 1: broker must be one of zerodha, upstox, angelone, groww, dhan, fyers, icici, other.');
+    const { trades: sale } = await rpc([missingSale()]);
+    expect((await failure(commitAs(db, trader, REBUILD, [sale, '{}', '[]']))).message).toBe(
+      'Trade 1: broker must be one of zerodha, upstox, angelone, groww, dhan, fyers, icici, other.',
+    );
     const [manual] = await commitAs<{ id: string }>(
       db,
       trader,
       `insert into public.trades (exchange, segment, product, symbol, side, quantity, avg_entry_price, entry_time)
        values ('NSE', 'equity', 'delivery', 'TCS', 'long', 1, 4000, now()) returning id`,
     );
-    expect(
-      (
-        await failure(
-          commitAs(db, trader, 'select public.rebuild_trades($1::jsonb, $2::uuid[]) as v', [
-            '[]',
-            uuids([manual?.id as string]),
-          ]),
-        )
-      ).code,
-    ).toBe('40001');
+    expect((await failure(commitAs(db, trader, REBUILD, ['[]', uuids([manual?.id as string]), '[]']))).code).toBe(
+      '40001',
+    );
   });
 });
 
@@ -315,6 +315,7 @@ describe('change_corporate_action', () => {
       JSON.stringify(split),
       '[]',
       '{}',
+      '[]',
     ]);
     expect(added?.v.trades_created).toBe(0);
     expect(
@@ -325,21 +326,21 @@ describe('change_corporate_action', () => {
       ),
     ).toEqual([{ symbol: 'NESTLEIND', kind: 'split', ratio_from: 1, ratio_to: 10, ex: '2024-01-05' }]);
     expect(await as(db, demo, 'select id from public.corporate_actions where user_id = $1', [OTHER])).toEqual([]);
-    expect(await failure(commitAs(db, demo, ACTION, [JSON.stringify({ id: added?.v.id }), '[]', '{}']))).toEqual({
+    expect(await failure(commitAs(db, demo, ACTION, [JSON.stringify({ id: added?.v.id }), '[]', '{}', '[]']))).toEqual({
       code: 'P0002',
       message: 'That split or bonus is not in your journal.',
     });
-    expect(await failure(commitAs(db, trader, ACTION, [JSON.stringify(split), '[]', '{}']))).toEqual({
+    expect(await failure(commitAs(db, trader, ACTION, [JSON.stringify(split), '[]', '{}', '[]']))).toEqual({
       code: '23505',
       message: 'That split of nestleind on 2024-01-05 is already recorded.',
     });
-    await commitAs(db, trader, ACTION, [JSON.stringify({ id: added?.v.id }), '[]', '{}']);
+    await commitAs(db, trader, ACTION, [JSON.stringify({ id: added?.v.id }), '[]', '{}', '[]']);
     expect(await as(db, trader, 'select id from public.corporate_actions')).toEqual([]);
   });
 
   it('says what is wrong with a bad split or bonus', async () => {
     const message = async (action: object) =>
-      (await failure(commitAs(db, trader, ACTION, [JSON.stringify(action), '[]', '{}']))).message;
+      (await failure(commitAs(db, trader, ACTION, [JSON.stringify(action), '[]', '{}', '[]']))).message;
     expect(await message({ ...split, ratio_to: 0 })).toBe(
       'The ratio must be two whole numbers from 1 to 1000, like 1:5.',
     );
@@ -354,10 +355,12 @@ describe('change_corporate_action', () => {
 describe('privileges', () => {
   it('are SECURITY INVOKER functions that anon cannot call', async () => {
     for (const fn of [
-      'public.rebuild_trades(jsonb, uuid[], uuid, text)',
-      'public.import_trades(jsonb, jsonb, uuid[])',
-      'public.undo_import(uuid, jsonb, uuid[])',
-      'public.change_corporate_action(jsonb, jsonb, uuid[])',
+      'public.rebuild_trades(jsonb, uuid[], uuid, text, jsonb)',
+      'public.import_trades(jsonb, jsonb, uuid[], jsonb)',
+      'public.undo_import(uuid, jsonb, uuid[], jsonb)',
+      'public.change_corporate_action(jsonb, jsonb, uuid[], jsonb)',
+      'public.journal_fills()',
+      'public.tax_trades()',
     ]) {
       const [p] = await rows<{ definer: boolean; anon: boolean; auth: boolean }>(
         `select p.prosecdef as definer, has_function_privilege('anon', p.oid, 'execute') as anon,

@@ -20,6 +20,12 @@ beforeAll(async () => {
     select '${DEMO}', '${DEMO}/nifty-breakout.png', 'NIFTY breakout', id from public.trades
     where user_id = '${DEMO}' order by entry_time limit 1;
   `);
+  // The trader deletes their last trade: its fills are remembered as deleted (deleted_fills).
+  await commitAs(
+    db,
+    A,
+    `delete from public.trades where id = (select id from public.trades order by entry_time desc limit 1)`,
+  );
   // B's own journal: one playbook and one closed trade.
   await commitAs(
     db,
@@ -53,7 +59,9 @@ describe('user tables', () => {
     expect(userTables).toEqual([
       'broker_profiles',
       'corporate_actions',
+      'deleted_fills',
       'fair_market_values',
+      'fills',
       'funds',
       'gallery_items',
       'imports',
@@ -63,7 +71,6 @@ describe('user tables', () => {
       'playbooks',
       'subscriptions',
       'tags',
-      'trade_executions',
       'trade_playbook_rules',
       'trade_tags',
       'trades',
@@ -141,17 +148,23 @@ describe('user tables', () => {
     );
   });
 
-  it("user B cannot hang a fill, tag or gallery item under A's trade, even knowing its id", async () => {
-    const [trade] = (await db.query<{ id: string }>(`select id from public.trades where user_id = $1 limit 1`, [DEMO]))
-      .rows;
-    // The row claims B as owner, so RLS lets it through; the (trade_id, user_id) foreign key does not.
+  it("user B cannot file a fill under A's import, or hang a gallery item under A's trade, even knowing the ids", async () => {
+    const [trade] = (
+      await db.query<{ id: string; import_id: string }>(
+        `select id, import_id from public.trades where user_id = $1 and import_id is not null limit 1`,
+        [DEMO],
+      )
+    ).rows;
+    // The rows claim B as owner, so RLS lets them through; the (import_id, user_id) and (trade_id, user_id) foreign
+    // keys do not.
     expect(
       await sqlstate(
         as(
           db,
           B,
-          `insert into public.trade_executions (user_id, trade_id, side, quantity, price, executed_at)
-           values ('${OTHER}', '${trade?.id}', 'buy', 1, 100, now())`,
+          `insert into public.fills (user_id, broker, import_id, exchange, segment, symbol, side, quantity, price,
+             executed_at)
+           values ('${OTHER}', 'zerodha', '${trade?.import_id}', 'NSE', 'equity', 'SBIN', 'buy', 1, 100, now())`,
         ),
       ),
     ).toBe('23503');
@@ -165,6 +178,30 @@ describe('user tables', () => {
         ),
       ),
     ).toBe('23503');
+  });
+
+  it("a trade of B's that names A's fills reads nothing of them", async () => {
+    const [theirs] = (
+      await db.query<{ ids: string[] }>(
+        `select fill_ids as ids from public.trades where user_id = $1 and cardinality(fill_ids) > 0 limit 1`,
+        [DEMO],
+      )
+    ).rows;
+    const read = await withCaller(db, B, async (tx) => {
+      // A delivery sale, so that tax_trades() looks up its lots.
+      await tx.query(
+        `update public.trades set product = 'delivery', fill_ids = $1::uuid[], fill_units = $2::numeric[]`,
+        [theirs?.ids, theirs?.ids.map(() => 1)],
+      );
+      const { rows } = await tx.query<{ j: { fills: { id: string[] }; trades: { fills: number[][] } } }>(
+        'select public.journal_fills() as j',
+      );
+      const { rows: tax } = await tx.query<{ j: { lots: unknown[] } }>('select public.tax_trades() as j');
+      return { journal: rows[0]?.j, tax: tax[0]?.j };
+    });
+    // journal_fills reads no fill of A's, nor does the tax P&L's lots of B's sale.
+    expect(read.journal?.fills.id).toEqual([]);
+    expect(read.tax?.lots).toEqual([{ units: [], price: [], executed_at: [], kind: [], date_unknown: [] }]);
   });
 
   it('a user can write their own journal rows', async () => {
@@ -185,14 +222,14 @@ describe('user tables', () => {
     const result = await withCaller(db, A, async (tx) => {
       const count = async (sql: string) => Number((await tx.query<{ n: number }>(sql)).rows[0]?.n);
       const before = await count('select count(*) as n from public.trades');
-      const fillsBefore = await count('select count(*) as n from public.trade_executions');
+      const fillsBefore = await count('select count(*) as n from public.fills');
       const { rows } = await tx.query<{ trades_created: number; executions_created: number }>(
         `delete from public.imports where file_name = 'tradebook-Aug-2026.csv' returning trades_created, executions_created`,
       );
       return {
         imports: rows.length,
         tradesRemoved: before - (await count('select count(*) as n from public.trades')),
-        fillsRemoved: fillsBefore - (await count('select count(*) as n from public.trade_executions')),
+        fillsRemoved: fillsBefore - (await count('select count(*) as n from public.fills')),
         augustLeft: await count(`select count(*) as n from public.trades where trade_date < '2026-09-01'`),
         recorded: rows[0],
       };

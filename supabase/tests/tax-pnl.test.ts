@@ -2,9 +2,11 @@
 // their fills and the trader's 31 Jan 2018 values, read back under RLS as the app reads them, give the year's figures
 // worked by hand. Another user reads none of the values.
 import type { Database } from '@bahi/supabase-local';
-import { type TaxTrade, taxPnl, taxTradeOf } from '@bahi/trading';
+import { type TaxTrade, taxPnl } from '@bahi/trading';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TaxTradesJson, taxTradesOf } from '../../apps/journal/src/tax-rows';
 import { as, bootDatabase, commitAs, createUser, user } from './support/db';
+import { type InlineTrade, toRpc } from './support/fills';
 import { DEMO, OTHER } from './support/ids';
 
 const trader = user(OTHER, 'other@bahi.local');
@@ -136,9 +138,11 @@ const TRADES = [
 beforeAll(async () => {
   db = await bootDatabase();
   await createUser(db, OTHER, 'other@bahi.local');
-  await commitAs(db, trader, 'select public.import_trades($1::jsonb, $2::jsonb)', [
+  const payload = await toRpc(db, OTHER, TRADES as InlineTrade[]);
+  await commitAs(db, trader, "select public.import_trades($1::jsonb, $2::jsonb, '{}', $3::jsonb)", [
     JSON.stringify({ broker: 'zerodha', file_name: 'fy25.csv', file_format: 'csv' }),
-    JSON.stringify(TRADES),
+    payload.trades,
+    payload.fills,
   ]);
   await commitAs(
     db,
@@ -151,62 +155,10 @@ afterAll(async () => {
   await db?.close();
 });
 
-/** The trades as the app reads them (tax-data.ts), through the caller's RLS. */
+/** The trades as the app reads them (tax-data.ts: `tax_trades()`, mapped by tax-rows.ts), through the caller's RLS. */
 async function taxTrades(): Promise<TaxTrade[]> {
-  const rows = await as<Record<string, unknown>>(
-    db,
-    trader,
-    `select id, symbol, isin, exchange, segment, product, side, status, entry_time::text as entry_time,
-       exit_time::text as exit_time, quantity, avg_entry_price, avg_exit_price, gross_pnl, charges, charges_breakdown,
-       adjustments
-     from public.trades where status <> 'open'`,
-  );
-  const fills = await as<{
-    trade_id: string;
-    side: 'buy' | 'sell';
-    quantity: number;
-    price: string;
-    at: string;
-    kind: string;
-  }>(db, trader, 'select trade_id, side, quantity, price, executed_at::text as at, kind from public.trade_executions');
-  const iso = (v: unknown) =>
-    v === null
-      ? null
-      : String(v)
-          .replace(' ', 'T')
-          .replace(/([+-]\d{2})$/, '$1:00');
-  return rows
-    .map((r) =>
-      taxTradeOf({
-        id: String(r.id),
-        symbol: String(r.symbol),
-        isin: (r.isin as string | null) ?? null,
-        exchange: r.exchange as 'NSE',
-        segment: r.segment as 'equity',
-        product: r.product as 'delivery',
-        side: r.side as 'long',
-        status: r.status as 'closed',
-        entryTime: iso(r.entry_time) as string,
-        exitTime: iso(r.exit_time),
-        quantity: Number(r.quantity),
-        entryPrice: r.avg_entry_price === null ? null : Number(r.avg_entry_price),
-        exitPrice: r.avg_exit_price === null ? null : Number(r.avg_exit_price),
-        grossPnl: r.gross_pnl === null ? null : Number(r.gross_pnl),
-        charges: Number(r.charges),
-        chargesBreakdown: r.charges_breakdown as Record<string, number> | null,
-        adjustments: [],
-        executions: fills
-          .filter((f) => f.trade_id === r.id)
-          .map((f) => ({
-            side: f.side,
-            quantity: Number(f.quantity),
-            price: Number(f.price),
-            executedAt: iso(f.at) as string,
-            kind: f.kind,
-          })),
-      }),
-    )
-    .filter((t): t is TaxTrade => t !== null);
+  const [row] = await as<{ j: TaxTradesJson }>(db, trader, 'select public.tax_trades() as j');
+  return taxTradesOf(row!.j);
 }
 
 async function fmv(): Promise<Map<string, number>> {

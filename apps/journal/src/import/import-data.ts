@@ -21,8 +21,8 @@ import {
   type CorporateActionRow,
   corporateAction,
   type JournalFillsJson,
+  rebuildPayload,
   storedJournal,
-  tradePayload,
 } from './stored-journal';
 
 /** Trades per call: a call is one transaction, and 2,000 trades keep a request well under a few MB. */
@@ -96,8 +96,11 @@ function commitMessage(error: { code?: string; message: string }): string {
   return dataError(error).message;
 }
 
-const payloads = (groups: readonly RebuildGroup[], profileId: string | null) =>
-  groups.flatMap((g) => g.trades.map((t) => tradePayload(t, profileId)));
+const payload = (groups: readonly RebuildGroup[], profileId: string | null) =>
+  rebuildPayload(
+    groups.flatMap((g) => g.trades),
+    profileId,
+  );
 const replaced = (groups: readonly RebuildGroup[]) => groups.flatMap((g) => g.replace);
 
 export interface ImportFile {
@@ -127,6 +130,7 @@ export async function commitPlan(
   onProgress(0, chunks.length);
   for (const [i, chunk] of chunks.entries()) {
     const first = i === 0;
+    const { p_trades, p_fills } = payload(chunk, brokerProfileId);
     const { data, error } = await supabase.rpc('import_trades', {
       p_import: {
         ...(done.importId ? { import_id: done.importId } : {}),
@@ -138,8 +142,9 @@ export async function commitPlan(
         rows_skipped: first ? file.rowsSkipped : 0,
         duplicates_skipped: first ? file.duplicates : 0,
       },
-      p_trades: payloads(chunk, brokerProfileId),
+      p_trades,
       p_replace: replaced(chunk),
+      p_fills,
     });
     if (error) {
       const saved =
@@ -173,7 +178,7 @@ export async function undoImport(importId: string): Promise<void> {
   oneCall(groups, 'Undoing this import');
   const { error } = await supabase.rpc('undo_import', {
     p_import: importId,
-    p_trades: payloads(groups, journal.chargeProfile.id),
+    ...payload(groups, journal.chargeProfile.id),
     p_replace: replaced(groups),
   });
   if (error) throw new Error(commitMessage(error));
@@ -207,7 +212,7 @@ export async function changeCorporateAction(change: { add: CorporateAction } | {
       : { id: change.remove };
   const { error } = await supabase.rpc('change_corporate_action', {
     p_action,
-    p_trades: payloads(groups, journal.chargeProfile.id),
+    ...payload(groups, journal.chargeProfile.id),
     p_replace: replaced(groups),
   });
   if (error) throw new Error(commitMessage(error));

@@ -20,8 +20,8 @@ import {
   type CorporateActionRow,
   corporateAction,
   type JournalFillsJson,
+  rebuildPayload,
   storedJournal,
-  tradePayload,
 } from './stored-journal';
 
 const TRADER = '5b0e3c1a-8d2f-4e6b-9a7c-1f2e3d4c5b6a';
@@ -76,17 +76,25 @@ async function journal(): Promise<PlanContext> {
   };
 }
 
-const payload = (groups: readonly RebuildGroup[]) =>
-  JSON.stringify(groups.flatMap((g) => g.trades.map((t) => tradePayload(t, null))));
+/** p_trades and p_fills, as JSON. */
+const payload = (groups: readonly RebuildGroup[]) => {
+  const { p_trades, p_fills } = rebuildPayload(
+    groups.flatMap((g) => g.trades),
+    null,
+  );
+  return [JSON.stringify(p_trades), JSON.stringify(p_fills)] as const;
+};
 const replaced = (groups: readonly RebuildGroup[]) => `{${groups.flatMap((g) => g.replace).join(',')}}`;
 
 async function commit(plan: ImportPlan, name: string, kind = 'tradebook'): Promise<string> {
+  const [p_trades, p_fills] = payload(plan.groups);
   const [row] = await asTrader<{ result: { import_id: string } }>(
-    'select public.import_trades($1::jsonb, $2::jsonb, $3::uuid[]) as result',
+    'select public.import_trades($1::jsonb, $2::jsonb, $3::uuid[], $4::jsonb) as result',
     [
       JSON.stringify({ broker: 'zerodha', file_name: name, file_format: 'csv', kind, rows_total: plan.rowsTotal }),
-      payload(plan.groups),
+      p_trades,
       replaced(plan.groups),
+      p_fills,
     ],
   );
   return row!.result.import_id;
@@ -121,9 +129,10 @@ describe('import round trip through the RPCs', () => {
       { symbol: 'TCS', product: 'delivery', status: 'missing_cost', quantity: 13, gross: null },
     ]);
     const ids = await asTrader<{ id: string }>(
-      `select broker_trade_id as id from public.trade_executions order by executed_at, broker_trade_id`,
+      `select broker_trade_id as id from public.fills order by executed_at, broker_trade_id`,
     );
-    expect(ids.map((r) => r.id)).toEqual(['1001', '2001', '2002', '2002#2', '2003', '3001']);
+    // Each fill once: the flip's 2002 (sold 25) is held by both SBIN trades, 10 and 15.
+    expect(ids.map((r) => r.id)).toEqual(['1001', '2001', '2002', '2003', '3001']);
     expect(planImport(parseZerodhaTradebook(FY25), await journal())).toMatchObject({
       duplicates: 5,
       newFills: 0,
@@ -152,14 +161,16 @@ describe('import round trip through the RPCs', () => {
     });
 
     const undo = planUndo(holdingsId, await journal());
-    await asTrader('select public.undo_import($1::uuid, $2::jsonb, $3::uuid[])', [
+    const [undoTrades, undoFills] = payload(undo.groups);
+    await asTrader('select public.undo_import($1::uuid, $2::jsonb, $3::uuid[], $4::jsonb)', [
       holdingsId,
-      payload(undo.groups),
+      undoTrades,
       replaced(undo.groups),
+      undoFills,
     ]);
     expect((await trades()).find((t) => t.symbol === 'TCS')?.status).toBe('missing_cost');
     const files = await asTrader<{ file: string }>(
-      `select i.file_name as file from public.trade_executions e join public.imports i on i.id = e.import_id
+      `select i.file_name as file from public.fills e join public.imports i on i.id = e.import_id
        where e.broker_trade_id = '3001'`,
     );
     expect(files).toEqual([{ file: 'fy25.csv' }]);
@@ -185,10 +196,12 @@ describe('import round trip through the RPCs', () => {
     expect(before.missingCost).toBe(1);
     const real: CorporateAction = { ...split, exDate: '2024-02-05' };
     const change = planActionChange(real, { ...(await journal()), actions: [real] });
-    await asTrader('select public.change_corporate_action($1::jsonb, $2::jsonb, $3::uuid[])', [
+    const [changeTrades, changeFills] = payload(change.groups);
+    await asTrader('select public.change_corporate_action($1::jsonb, $2::jsonb, $3::uuid[], $4::jsonb)', [
       JSON.stringify({ symbol: 'NESTLEIND', kind: 'split', ratio_from: 1, ratio_to: 10, ex_date: '2024-02-05' }),
-      payload(change.groups),
+      changeTrades,
       replaced(change.groups),
+      changeFills,
     ]);
     // 10 at 25,000 become 100 at 2,500; sold at 2,600: 100 × 100 = 10,000.
     expect(await trades()).toEqual([
@@ -215,16 +228,15 @@ describe('import round trip through the RPCs', () => {
     expect(
       await asTrader('select id, status, gross_pnl::text as gross, notes from public.trades order by entry_time'),
     ).toEqual([{ id: open!.id, status: 'closed', gross: '500.00', notes: 'Bought on the results dip.' }]);
-    expect(
-      await asTrader('select fill_key from public.trade_executions order by executed_at').then((r) => r.length),
-    ).toBe(2);
+    expect(await asTrader('select fill_key from public.fills order by executed_at').then((r) => r.length)).toBe(2);
   });
 
   it('remembers a trade the trader deleted: importing its file again skips its fills and says so', async () => {
     await commit(planImport(parseZerodhaTradebook(FY25), await journal()), 'fy25.csv');
     // The trader deletes the SBIN flip's first trade (fills 2001 and the first part of 2002).
     await asTrader(
-      `delete from public.trades where id = (select trade_id from public.trade_executions where broker_trade_id = '2001')`,
+      `delete from public.trades
+       where fill_ids @> array[(select id from public.fills where broker_trade_id = '2001')]`,
     );
     const again = planImport(parseZerodhaTradebook(FY25), await journal());
     // 2001 is deleted; 2002 is still held by the second trade (its other part), so it is a duplicate.

@@ -13,6 +13,8 @@ import { deletedFillKey, formatIstTimestamp } from '@bahi/trading';
 
 /** What `journal_fills()` returns: the imported trades and their fills as columns, and the fills the trader deleted. */
 export interface JournalFillsJson {
+  /** Import ids, named by position in the `import` columns. */
+  imports: string[];
   trades: {
     id: string[];
     exchange: Fill['exchange'][];
@@ -20,30 +22,36 @@ export interface JournalFillsJson {
     product: Product[];
     symbol: string[];
     isin: (string | null)[];
+    status: TradeStatus[];
+    import_source: string[];
+    import: (number | null)[];
+    charges: (number | string)[];
+    charges_source: ('broker' | 'estimated')[];
+    /** The fills each trade holds, by position in `fills`, and the units it holds of each. */
+    fills: number[][];
+    units: (number | string)[][];
+  };
+  fills: {
+    id: string[];
+    broker: string[];
+    import: (number | null)[];
+    exchange: Fill['exchange'][];
+    segment: Fill['segment'][];
+    symbol: string[];
+    isin: (string | null)[];
     underlying: (string | null)[];
     expiry: (string | null)[];
     strike: (number | string | null)[];
     option_type: ('CE' | 'PE' | null)[];
-    status: TradeStatus[];
-    import_source: string[];
-    import_id: (string | null)[];
-    charges: (number | string)[];
-    charges_source: ('broker' | 'estimated')[];
-  };
-  fills: {
-    /** The fill's trade, by position in `trades`; fills come grouped by trade and in time order. */
-    trade: number[];
     side: ('buy' | 'sell')[];
     quantity: (number | string)[];
-    price: (number | string)[];
+    price: number[];
+    fees: (number | null)[];
     /** Epoch seconds. */
     executed_at: (number | string)[];
     broker_trade_id: (string | null)[];
     broker_order_id: (string | null)[];
     kind: ('fill' | 'opening' | 'bonus')[];
-    import_id: (string | null)[];
-    /** Null for fills stored before each fill kept its own venue: the trade's. */
-    exchange: (Fill['exchange'] | null)[];
     date_unknown: boolean[];
   };
   deleted: { broker: string[]; fill_key: string[] };
@@ -55,54 +63,59 @@ export interface StoredJournal {
   deleted: Set<string>;
 }
 
-const PART = /#\d+$/;
-
 /**
- * The imported trades with their fills, each fill in the readers' shape. A trade's charges from the broker are
- * shared over its fills by quantity, so a rebuilt trade keeps the broker's figure.
+ * The imported trades with the fills they hold, each fill in the readers' shape with the trade's part of it (units,
+ * and the broker's charges pro rata).
  */
 export function storedJournal(json: JournalFillsJson): StoredJournal {
-  const t = json.trades;
   const f = json.fills;
+  const importOf = (n: number | null | undefined) => (n === null || n === undefined ? null : (json.imports[n] ?? null));
+  // Each fill read once; a trade's part is a copy with its units.
+  const fills: Fill[] = f.id.map((_, k) => ({
+    broker: f.broker[k] as ImportBroker,
+    tradeId: f.broker_trade_id[k] ?? null,
+    orderId: f.broker_order_id[k] ?? null,
+    exchange: f.exchange[k]!,
+    segment: f.segment[k]!,
+    symbol: f.symbol[k]!,
+    isin: f.isin[k] ?? null,
+    underlying: f.underlying[k] ?? null,
+    expiry: f.expiry[k] ?? null,
+    strike: f.strike[k] === null || f.strike[k] === undefined ? null : Number(f.strike[k]),
+    optionType: f.option_type[k] ?? null,
+    side: f.side[k]!,
+    quantity: Number(f.quantity[k]),
+    price: f.price[k]!,
+    executedAt: formatIstTimestamp(Number(f.executed_at[k]) * 1000),
+    fees: f.fees[k] ?? null,
+    row: 0,
+    opening: f.kind[k] !== 'fill',
+    bonus: f.kind[k] === 'bonus',
+    ...(f.date_unknown[k] ? { dateUnknown: true } : {}),
+  }));
+  const t = json.trades;
   const stored: StoredTrade[] = t.id.map((id, i) => ({
     id,
     status: t.status[i]!,
     product: t.product[i]!,
-    importId: t.import_id[i] ?? null,
-    fills: [],
+    importId: importOf(t.import[i]),
+    fills: (t.fills[i] ?? []).map((k, n) => {
+      const whole = fills[k]!;
+      const quantity = Number(t.units[i]?.[n]);
+      return {
+        id: f.id[k]!,
+        importId: importOf(f.import[k]),
+        fill:
+          quantity === whole.quantity
+            ? whole
+            : {
+                ...whole,
+                quantity,
+                fees: whole.fees === null ? null : (whole.fees * quantity) / whole.quantity,
+              },
+      };
+    }),
   }));
-  const units = new Float64Array(stored.length);
-  for (let k = 0; k < f.trade.length; k++) units[f.trade[k]!]! += Number(f.quantity[k]);
-  for (let k = 0; k < f.trade.length; k++) {
-    const i = f.trade[k]!;
-    const quantity = Number(f.quantity[k]);
-    const brokerFees = t.charges_source[i] === 'broker' ? Number(t.charges[i]) : null;
-    const storedId = f.broker_trade_id[k] ?? null;
-    const kind = f.kind[k]!;
-    const fill: Fill = {
-      broker: t.import_source[i] as ImportBroker,
-      tradeId: storedId === null ? null : storedId.replace(PART, ''),
-      orderId: f.broker_order_id[k] ?? null,
-      exchange: f.exchange[k] ?? t.exchange[i]!,
-      segment: t.segment[i]!,
-      symbol: t.symbol[i]!,
-      isin: t.isin[i] ?? null,
-      underlying: t.underlying[i] ?? null,
-      expiry: t.expiry[i] ?? null,
-      strike: t.strike[i] === null || t.strike[i] === undefined ? null : Number(t.strike[i]),
-      optionType: t.option_type[i] ?? null,
-      side: f.side[k]!,
-      quantity,
-      price: Number(f.price[k]),
-      executedAt: formatIstTimestamp(Number(f.executed_at[k]) * 1000),
-      fees: brokerFees === null || units[i] === 0 ? null : (brokerFees * quantity) / units[i]!,
-      row: 0,
-      opening: kind !== 'fill',
-      bonus: kind === 'bonus',
-      ...(f.date_unknown[k] ? { dateUnknown: true } : {}),
-    };
-    stored[i]!.fills.push({ storedId, importId: f.import_id[k] ?? null, fill });
-  }
   const deleted = new Set(json.deleted.broker.map((broker, k) => deletedFillKey(broker, json.deleted.fill_key[k]!)));
   return { stored, deleted };
 }
@@ -127,6 +140,30 @@ export const corporateAction = (r: CorporateActionRow): CorporateAction => ({
   to: r.ratio_to,
   exDate: day(r.ex_date) as string,
 });
+
+/** One element of `p_fills`: a fill the change brings, with the id it is stored under. */
+export interface FillPayload {
+  id: string;
+  broker: string;
+  import_id: string | null;
+  exchange: string;
+  segment: string;
+  symbol: string;
+  isin: string | null;
+  underlying: string | null;
+  expiry: string | null;
+  strike: number | null;
+  option_type: string | null;
+  side: 'buy' | 'sell';
+  quantity: number;
+  price: number;
+  fees: number | null;
+  executed_at: string;
+  broker_trade_id: string | null;
+  broker_order_id: string | null;
+  kind: 'fill' | 'opening' | 'bonus';
+  date_unknown?: true;
+}
 
 /** One element of `p_trades` (the rebuild RPCs' contract). */
 export interface TradePayload {
@@ -157,67 +194,97 @@ export interface TradePayload {
   charges_source: 'broker' | 'estimated';
   broker_profile_id: string | null;
   adjustments: { symbol: string; kind: string; from: number; to: number; ex_date: string }[];
-  executions: {
-    side: 'buy' | 'sell';
-    quantity: number;
-    price: number;
-    executed_at: string;
-    broker_trade_id: string | null;
-    broker_order_id: string | null;
-    kind: 'fill' | 'opening' | 'bonus';
-    import_id: string | null;
-    exchange: string;
-    date_unknown?: true;
-  }[];
+  /** [fill id, units held]: a stored fill, or one of this call's p_fills. */
+  fills: [string, number][];
 }
 
-/** A planned trade as the RPCs take it; `brokerProfileId` is recorded on estimated charges. */
-export function tradePayload(p: PlannedTrade, brokerProfileId: string | null): TradePayload {
-  const { trade: t, charges } = p;
+export interface RebuildPayload {
+  p_trades: TradePayload[];
+  p_fills: FillPayload[];
+}
+
+function fillPayload(id: string, fill: Fill, importId: string | null, kind: FillPayload['kind']): FillPayload {
   return {
-    ...(p.continues ? { id: p.continues } : {}),
-    broker: t.broker,
-    import_id: p.importId,
-    exchange: t.exchange,
-    segment: t.segment,
-    product: t.product,
-    symbol: t.symbol,
-    isin: t.isin,
-    underlying: t.underlying,
-    expiry: t.expiry,
-    strike: t.strike,
-    option_type: t.optionType,
-    lot_size: p.lotSize,
-    side: t.side,
-    quantity: t.quantity,
-    avg_entry_price: t.avgEntryPrice,
-    avg_exit_price: t.avgExitPrice,
-    entry_time: t.entryTime,
-    exit_time: t.exitTime,
-    status: t.status,
-    gross_pnl: t.grossPnl,
-    charges: charges.total,
-    charges_breakdown: charges.lines ? { ...charges.lines } : null,
-    charges_source: charges.source,
-    broker_profile_id: charges.source === 'estimated' ? brokerProfileId : null,
-    adjustments: t.adjustments.map((a) => ({
-      symbol: a.symbol,
-      kind: a.kind,
-      from: a.from,
-      to: a.to,
-      ex_date: a.exDate,
-    })),
-    executions: p.executions.map((e) => ({
-      side: e.side,
-      quantity: e.quantity,
-      price: e.price,
-      executed_at: e.executedAt,
-      broker_trade_id: e.brokerTradeId,
-      broker_order_id: e.brokerOrderId,
-      kind: e.kind,
-      import_id: e.importId,
-      exchange: e.exchange,
-      ...(e.dateUnknown ? { date_unknown: true as const } : {}),
-    })),
+    id,
+    broker: fill.broker,
+    import_id: importId,
+    exchange: fill.exchange,
+    segment: fill.segment,
+    symbol: fill.symbol,
+    isin: fill.isin ?? null,
+    underlying: fill.underlying,
+    expiry: fill.expiry,
+    strike: fill.strike,
+    option_type: fill.optionType,
+    side: fill.side,
+    quantity: fill.quantity,
+    price: fill.price,
+    fees: fill.fees,
+    executed_at: fill.executedAt,
+    broker_trade_id: fill.tradeId,
+    broker_order_id: fill.orderId,
+    kind,
+    ...(fill.dateUnknown ? { date_unknown: true as const } : {}),
   };
+}
+
+/**
+ * Planned trades as the rebuild RPCs take them: each new fill once in p_fills (with a new id), each trade naming its
+ * fills and the units it holds; `brokerProfileId` is recorded on estimated charges.
+ */
+export function rebuildPayload(
+  trades: readonly PlannedTrade[],
+  brokerProfileId: string | null,
+  newId: () => string = () => crypto.randomUUID(),
+): RebuildPayload {
+  const ids = new Map<Fill, string>();
+  const p_fills: FillPayload[] = [];
+  const p_trades = trades.map((p): TradePayload => {
+    const { trade: t, charges } = p;
+    return {
+      ...(p.continues ? { id: p.continues } : {}),
+      broker: t.broker,
+      import_id: p.importId,
+      exchange: t.exchange,
+      segment: t.segment,
+      product: t.product,
+      symbol: t.symbol,
+      isin: t.isin,
+      underlying: t.underlying,
+      expiry: t.expiry,
+      strike: t.strike,
+      option_type: t.optionType,
+      lot_size: p.lotSize,
+      side: t.side,
+      quantity: t.quantity,
+      avg_entry_price: t.avgEntryPrice,
+      avg_exit_price: t.avgExitPrice,
+      entry_time: t.entryTime,
+      exit_time: t.exitTime,
+      status: t.status,
+      gross_pnl: t.grossPnl,
+      charges: charges.total,
+      charges_breakdown: charges.lines ? { ...charges.lines } : null,
+      charges_source: charges.source,
+      broker_profile_id: charges.source === 'estimated' ? brokerProfileId : null,
+      adjustments: t.adjustments.map((a) => ({
+        symbol: a.symbol,
+        kind: a.kind,
+        from: a.from,
+        to: a.to,
+        ex_date: a.exDate,
+      })),
+      fills: p.executions.map((e) => {
+        if (e.storedId !== null) return [e.storedId, e.quantity];
+        let id = ids.get(e.fill);
+        if (id === undefined) {
+          id = newId();
+          ids.set(e.fill, id);
+          p_fills.push(fillPayload(id, e.fill, e.importId, e.kind));
+        }
+        return [id, e.quantity];
+      }),
+    };
+  });
+  return { p_trades, p_fills };
 }

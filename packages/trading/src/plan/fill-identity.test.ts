@@ -64,7 +64,7 @@ describe('a fill is its day, venue, order and trade number', () => {
     expect(trades.map((p) => [p.trade.product, p.trade.grossPnl])).toEqual(Array(20).fill(['intraday', 4]));
   });
 
-  it('names the parts of a fill split between trades per fill, so same-numbered fills of other days never clash', () => {
+  it('keeps a split fill and a same-numbered fill of the next day apart, and finds both on re-import', () => {
     const journal = new Journal();
     // Day 1: buy 10, sell 4 the same day (4 intraday, 6 carried). Day 2: the same trade number buys 5 more.
     const first = file(
@@ -72,16 +72,18 @@ describe('a fill is its day, venue, order and trade number', () => {
       infy('2025-03-03', 'sell', 4, 1810, '8', 'A2'),
       infy('2025-03-04', 'buy', 5, 1820, '7', 'B1'),
     );
-    const plan = planImport(first, { stored: [], actions: [] });
-    journal.save(plan.groups, 'i1');
-    const ids = journal.trades.flatMap((t) => t.fills.map((s) => `${fillIdentity(s.fill)}#${s.storedId}`)).sort();
-    // Fill 7 of 3 March is split (4 intraday, 6 held): its second part is '7#2'; 7 of 4 March is itself, '7'.
-    expect(ids).toEqual([
-      '2025-03-03|NSE|equity|A1|7#7',
-      '2025-03-03|NSE|equity|A1|7#7#2',
-      '2025-03-03|NSE|equity|A2|8#8',
-      '2025-03-04|NSE|equity|B1|7#7',
+    journal.save(planImport(first, { stored: [], actions: [] }).groups, 'i1');
+    // Fill 7 of 3 March is one stored fill held by two trades (4 and 6); 7 of 4 March is another.
+    const held = journal.trades
+      .flatMap((t) => t.fills.map((s) => [fillIdentity(s.fill), s.id, s.fill.quantity] as const))
+      .sort();
+    expect(held.map(([identity, , units]) => [identity, units])).toEqual([
+      ['2025-03-03|NSE|equity|A1|7', 4],
+      ['2025-03-03|NSE|equity|A1|7', 6],
+      ['2025-03-03|NSE|equity|A2|8', 4],
+      ['2025-03-04|NSE|equity|B1|7', 5],
     ]);
+    expect(held[0]?.[1]).toBe(held[1]?.[1]);
     // The same file again adds nothing.
     expect(planImport(first, { stored: journal.trades, actions: [] })).toMatchObject({ newFills: 0, duplicates: 3 });
   });

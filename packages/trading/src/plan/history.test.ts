@@ -11,29 +11,16 @@ import {
 import { parseZerodhaHoldings } from '../import/holdings-statement';
 import { parseZerodhaTaxPnl } from '../import/tax-pnl-statement';
 import { parseZerodhaTradebook } from '../import/zerodha';
+import { savePlan } from './journal.fixture';
 import { openingLotsFromHoldings, openingLotsFromTaxPnl } from './opening-lots';
 import { planImport } from './plan-import';
 import { plannedTrades, type RebuildGroup, type StoredTrade } from './rebuild';
 
 /** The journal after saving plans, as the rebuild RPCs leave it. */
-function save(stored: StoredTrade[], groups: readonly RebuildGroup[], importId: string): StoredTrade[] {
-  const gone = new Set(groups.flatMap((g) => g.replace));
-  const kept = stored.filter((t) => !gone.has(t.id));
-  const added = plannedTrades(groups).map(
-    (p, n): StoredTrade => ({
-      id: `${importId}-${n}`,
-      status: p.trade.status,
-      product: p.trade.product,
-      importId: p.importId ?? importId,
-      fills: p.executions.map((e, i) => ({
-        storedId: e.brokerTradeId,
-        importId: e.importId ?? importId,
-        fill: { ...p.trade.executions[i]!.fill, quantity: e.quantity },
-      })),
-    }),
-  );
-  return [...kept, ...added];
-}
+const save = (stored: StoredTrade[], groups: readonly RebuildGroup[], importId: string) => {
+  let n = 0;
+  return savePlan(stored, groups, importId, () => `${importId}-${n++}`);
+};
 
 const history = () => {
   const eq = parseZerodhaTradebook(ZERODHA_TRADEBOOK_EQ_CSV);

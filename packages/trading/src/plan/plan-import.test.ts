@@ -82,9 +82,11 @@ describe('planImport', () => {
     expect(summary(plan.groups)).toEqual([['TCS', 'delivery', 'closed', 13, 5200]]);
     const [tcs] = plannedTrades(plan.groups);
     // The stored sale keeps its import; the opening lot is this import's.
-    expect(tcs?.executions.map((e) => [e.kind, e.importId, e.brokerTradeId])).toEqual([
-      ['opening', null, 'holding:2024-03-31:TCS'],
-      ['fill', 'file1', tcsSale.tradeId],
+    // The opening lot is a new fill; the sale is the stored one, named by its id.
+    const stored = journal.trades.find((t) => t.id === missing.id)?.fills[0]?.id;
+    expect(tcs?.executions.map((e) => [e.kind, e.importId, e.fill.tradeId, e.storedId])).toEqual([
+      ['opening', null, 'holding:2024-03-31:TCS', null],
+      ['fill', 'file1', tcsSale.tradeId, stored],
     ]);
   });
 
@@ -210,22 +212,23 @@ describe('planImport', () => {
     expect(planImport(parsed(...fills), context(journal))).toMatchObject({ duplicates: 4, newFills: 0, groups: [] });
   });
 
-  it('names the parts of a split fill apart from the parts kept in earlier trades', () => {
+  it('stores a split fill once and rematches only the part the rebuilt trades held', () => {
     const journal = new Journal();
-    // 2 Jan: buy 100, sell 40: 40 intraday, 60 into the holding (the buy is split: '<id>' and '<id>#2').
+    // 2 Jan: buy 100, sell 40: 40 intraday, 60 into the holding. The buy is one fill, held 40 and 60.
     const buy = fill('ITC', 'buy', 100, 400, '2025-01-02T10:00:00');
     journal.save(
       planImport(parsed(buy, fill('ITC', 'sell', 40, 405, '2025-01-02T11:00:00')), context(journal)).groups,
       'a',
     );
-    expect(journal.trades.flatMap((t) => t.fills.map((f) => f.storedId)).sort()).toEqual(
-      [buy.tradeId, `${buy.tradeId}#2`, String(Number(buy.tradeId) + 1)].sort(),
-    );
-    // A later sale rebuilds the holding (60 of the buy) but not the closed day trade, which keeps '<id>'.
+    const parts = journal.trades.flatMap((t) => t.fills.filter((f) => f.fill.tradeId === buy.tradeId));
+    expect(parts.map((f) => f.fill.quantity).sort()).toEqual([40, 60]);
+    expect(new Set(parts.map((f) => f.id)).size).toBe(1);
+    // A later sale rebuilds the holding (60 of the buy) but not the closed day trade, which keeps its 40.
     const plan = planImport(parsed(fill('ITC', 'sell', 60, 420, '2025-02-03T10:00:00')), context(journal));
     const [holding] = plannedTrades(plan.groups);
+    // (420 − 400) × 60 = 1,200.
     expect(holding?.trade).toMatchObject({ status: 'closed', quantity: 60, grossPnl: 1200 });
-    expect(holding?.executions[0]?.brokerTradeId).toBe(`${buy.tradeId}#2`);
+    expect(holding?.executions[0]).toMatchObject({ storedId: parts[0]?.id, quantity: 60 });
   });
 });
 

@@ -65,7 +65,10 @@ export function planCounts(groups: readonly RebuildGroup[], stored: readonly Sto
 
 /** A file's fills against the journal: what is new, the rebuilt instruments, and the counts for the preview. */
 export function planImport(parsed: ParseResult, context: PlanContext): ImportPlan {
-  const storedFills = context.stored.flatMap((t) => t.fills.filter((s) => !s.fill.bonus).map((s) => s.fill));
+  // Each stored fill once (a fill split between trades is held by each), bonus shares aside (they are derived).
+  const byId = new Map<string, Fill>();
+  for (const t of context.stored) for (const s of t.fills) if (!s.fill.bonus && !byId.has(s.id)) byId.set(s.id, s.fill);
+  const storedFills = [...byId.values()];
   const merged = mergeFills(storedFills, parsed.fills, context.deleted);
   const added: Fill[] = merged.fills.slice(storedFills.length);
   const groups =

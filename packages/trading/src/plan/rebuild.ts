@@ -6,9 +6,9 @@
 // delivery trades are always rebuilt together, from the parts of each fill they hold (which add up to the fill).
 // Every other trade of the instrument is rebuilt from its fills plus the new ones. Each instrument is one group: its
 // replaced trades and its rebuilt trades go to the database together, so a part that fails leaves no instrument half
-// rebuilt.
+// rebuilt. Fills are stored once; a trade names the units it holds of each, so a rebuild never rewrites a fill: it
+// names the stored ones and brings only the new ones (and bonus shares, which are made again from their action).
 import { type ChargeSettings, chargeTrades, type TradeCharges } from '../charges/contract-notes';
-import { fillKey } from '../import/dedupe';
 import {
   type CorporateAction,
   instrumentKey,
@@ -21,13 +21,13 @@ import { baseSymbol } from '../import/symbols';
 import type { Fill } from '../import/types';
 import { lotSize } from '../lots/lot-sizes';
 
-/** One stored fill (a `trade_executions` row): the fill, or the part of it that its trade holds. */
+/** A stored fill as one trade holds it: the fill, with `quantity` the units of it this trade holds. */
 export interface StoredFill {
-  /** The broker trade id as stored: the second and later parts of a split fill carry '#2', '#3'… */
-  storedId: string | null;
+  /** The stored fill's id (a `fills` row). */
+  id: string;
   /** The import that brought the fill. */
   importId: string | null;
-  /** The fill in the readers' shape; `tradeId` is the broker's own id (without a part suffix). */
+  /** The fill in the readers' shape; its `quantity` (and `fees`) are this trade's part of it. */
   fill: Fill;
 }
 
@@ -40,22 +40,18 @@ export interface StoredTrade {
   fills: StoredFill[];
 }
 
+/** One fill a planned trade holds: a stored one by its id, or one the change brings (to be stored). */
 export interface PlannedExecution {
-  side: 'buy' | 'sell';
+  /** The fill. For a new one, its `quantity` is the whole fill (it may be held by more than one trade). */
+  fill: Fill;
+  /** The stored fill's id; null for a fill the change brings (or bonus shares, made again from their action). */
+  storedId: string | null;
+  /** Units of the fill this trade holds. */
   quantity: number;
-  price: number;
-  executedAt: string;
-  /** Unique per user and broker: a split fill's later parts are named '<id>#2' and on. */
-  brokerTradeId: string | null;
-  brokerOrderId: string | null;
   /** The import that brought the fill; null for a fill of the change being planned (the new import). */
   importId: string | null;
   /** An opening lot (held before the history), free shares of a bonus (made from the action), or a broker's fill. */
   kind: 'fill' | 'opening' | 'bonus';
-  /** The fill's own exchange (a share's trade may hold NSE and BSE fills). */
-  exchange: Fill['exchange'];
-  /** An opening lot whose buy date is not known. */
-  dateUnknown: boolean;
 }
 
 export interface PlannedTrade {
@@ -95,7 +91,6 @@ export interface RebuildInput {
 }
 
 const day = (fill: Fill) => fill.executedAt.slice(0, 10);
-const PART = /#\d+$/;
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 /** The dated table's lot size; for a contract it does not know (stock F&O), the largest size every fill divides into. */
@@ -139,11 +134,12 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
 
   // Which stored trades stay and which are rebuilt; the fills to match again, with the import each came from.
   const origin = new Map<Fill, string | null>();
+  const storedIdOf = new Map<Fill, string>();
   const replace = new Map<string, string[]>();
   const replacedTrades = new Map<string, StoredTrade[]>();
-  // The stored broker ids ('<id>', '<id>#2'…) taken, by fill: trade numbers repeat across days, so by fill identity.
-  const usedIds = new Map<string, Set<string>>();
-  const parts = new Map<string, { fill: Fill; importId: string | null }>();
+  // The units of each stored fill that the rebuilt trades held: a fill partly in a kept trade is matched again with
+  // only the rest.
+  const parts = new Map<string, Fill>();
   const rebuild: Fill[] = [];
   for (const t of input.stored) {
     if (t.fills.length === 0) continue;
@@ -151,40 +147,25 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
     const from = cut.get(key);
     if (from === undefined) continue;
     const delivery = t.product === 'delivery';
-    if (t.status === 'closed' && !delivery && t.fills.every((s) => day(s.fill) < from)) {
-      // Kept: its stored ids stay taken.
-      const ids = usedIds.get(key) ?? new Set();
-      for (const s of t.fills) if (s.storedId !== null) ids.add(`${fillKey(s.fill)}|${s.storedId}`);
-      usedIds.set(key, ids);
-      continue;
-    }
+    if (t.status === 'closed' && !delivery && t.fills.every((s) => day(s.fill) < from)) continue;
     replace.set(key, [...(replace.get(key) ?? []), t.id]);
     replacedTrades.set(key, [...(replacedTrades.get(key) ?? []), t]);
     for (const s of t.fills) {
       if (input.removeImport && s.importId === input.removeImport) continue;
       // Bonus shares are made again from their action.
       if (s.fill.bonus) continue;
-      // The parts of one fill that are all rebuilt become the fill again (a flip or a day's split is matched anew).
-      const id = s.fill.tradeId;
-      const fill = { ...s.fill, tradeId: id === null ? null : id.replace(PART, '') };
-      const part = id === null ? null : `${key}|${fillKey(fill)}`;
-      const merged = part === null ? undefined : parts.get(part);
-      if (merged && part !== null) {
-        const quantity = addUnits(merged.fill.quantity, s.fill.quantity);
-        const whole = { ...merged.fill, quantity, fees: sum(merged.fill.fees, s.fill.fees) };
-        parts.set(part, { fill: whole, importId: merged.importId });
+      const merged = parts.get(s.id);
+      if (merged) {
+        merged.quantity = addUnits(merged.quantity, s.fill.quantity);
+        merged.fees = sum(merged.fees, s.fill.fees);
         continue;
       }
-      if (part !== null) parts.set(part, { fill, importId: s.importId });
-      else {
-        origin.set(fill, s.importId);
-        rebuild.push(fill);
-      }
+      const fill = { ...s.fill };
+      parts.set(s.id, fill);
+      storedIdOf.set(fill, s.id);
+      origin.set(fill, s.importId);
+      rebuild.push(fill);
     }
-  }
-  for (const { fill, importId } of parts.values()) {
-    origin.set(fill, importId);
-    rebuild.push(fill);
   }
   const fresh = new Set<Fill>(added);
   // One at a time: spreading 50,000 fills into push passes each as an argument on the stack.
@@ -206,34 +187,17 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
     const trade = matched[i]!;
     const key = instrumentKey(trade.executions[0]!.fill);
     const group = groups.get(key)!;
-    let ids = usedIds.get(key);
-    if (!ids) {
-      ids = new Set<string>();
-      usedIds.set(key, ids);
-    }
     const executions: PlannedExecution[] = [];
     let holdsNew = false;
     for (const e of trade.executions) {
-      let brokerTradeId = e.fill.tradeId;
-      if (brokerTradeId !== null) {
-        const base = brokerTradeId;
-        const identity = fillKey(e.fill);
-        for (let n = 2; ids.has(`${identity}|${brokerTradeId}`); n++) brokerTradeId = `${base}#${n}`;
-        ids.add(`${identity}|${brokerTradeId}`);
-      }
       const isNew = fresh.has(e.fill);
       if (isNew) holdsNew = true;
       executions.push({
-        side: e.fill.side,
+        fill: e.fill,
+        storedId: storedIdOf.get(e.fill) ?? null,
         quantity: e.quantity,
-        price: e.fill.price,
-        executedAt: e.fill.executedAt,
-        brokerTradeId,
-        brokerOrderId: e.fill.orderId,
         importId: isNew ? null : (origin.get(e.fill) ?? null),
         kind: e.fill.bonus ? 'bonus' : e.fill.opening ? 'opening' : 'fill',
-        exchange: e.fill.exchange,
-        dateUnknown: e.fill.dateUnknown === true,
       });
     }
     group.trades.push({
@@ -258,17 +222,14 @@ function assignContinuations(group: RebuildGroup, replaced: readonly StoredTrade
   if (replaced.length === 0 || group.trades.length === 0) return;
   const holder = new Map<string, PlannedTrade>();
   for (const planned of group.trades) {
-    for (const e of planned.trade.executions) {
-      if (e.fill.tradeId === null) continue;
-      const key = fillKey(e.fill);
-      if (!holder.has(key)) holder.set(key, planned);
+    for (const e of planned.executions) {
+      if (e.storedId !== null && !holder.has(e.storedId)) holder.set(e.storedId, planned);
     }
   }
   const byEntry = [...replaced].sort((a, b) => firstTime(a).localeCompare(firstTime(b)));
   for (const stored of byEntry) {
     for (const s of stored.fills) {
-      if (s.fill.tradeId === null) continue;
-      const successor = holder.get(fillKey(s.fill));
+      const successor = holder.get(s.id);
       if (!successor) continue;
       if (successor.continues === null) successor.continues = stored.id;
       break;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ZERODHA_TRADEBOOK_EQ_CSV, ZERODHA_TRADEBOOK_FO_CSV, zerodhaTaxPnlXlsx } from '../import/fixtures/zerodha';
 import { parseZerodhaTaxPnl } from '../import/tax-pnl-statement';
 import { parseZerodhaTradebook } from '../import/zerodha';
+import { savePlan, taxExecutions } from '../plan/journal.fixture';
 import { openingLotsFromTaxPnl } from '../plan/opening-lots';
 import { planImport } from '../plan/plan-import';
 import { type PlannedTrade, plannedTrades, type StoredTrade } from '../plan/rebuild';
@@ -18,21 +19,18 @@ function journal(): PlannedTrade[] {
   const first = plannedTrades(
     planImport({ fills: [...eq.fills, ...fo.fills], errors: [] }, { stored: [], actions: [] }).groups,
   );
-  const stored: StoredTrade[] = first.map((p, i) => ({
-    id: `s${i}`,
-    status: p.trade.status,
-    product: p.trade.product,
-    importId: 'tradebooks',
-    fills: p.executions.map((e, k) => ({
-      storedId: e.brokerTradeId,
-      importId: 'tradebooks',
-      fill: { ...p.trade.executions[k]!.fill, quantity: e.quantity },
-    })),
-  }));
+  let n = 0;
+  const stored: StoredTrade[] = savePlan(
+    [],
+    [{ key: 'all', replace: [], trades: first }],
+    'tradebooks',
+    () => `s${n++}`,
+  );
   const lots = openingLotsFromTaxPnl(parseZerodhaTaxPnl(zerodhaTaxPnlXlsx()).exits, 'zerodha', stored);
   const plan = planImport({ fills: lots.fills, errors: [] }, { stored, actions: [] });
   const replaced = new Set(plan.groups.flatMap((g) => g.replace));
-  const kept = first.filter((_, i) => !replaced.has(`s${i}`));
+  // savePlan named the first plan's trades s0, s1… in order, and their fills after them.
+  const kept = first.filter((_, i) => !replaced.has(stored[i]!.id));
   return [...kept, ...plannedTrades(plan.groups)];
 }
 
@@ -57,7 +55,7 @@ const taxTrades = (planned: readonly PlannedTrade[]): TaxTrade[] =>
         charges: p.charges.total,
         chargesBreakdown: p.charges.lines ? { ...p.charges.lines } : null,
         adjustments: p.trade.adjustments,
-        executions: p.executions,
+        executions: taxExecutions(p.executions),
       }),
     )
     .filter((t): t is TaxTrade => t !== null);

@@ -25,7 +25,15 @@ export interface TaxSource {
   /** Splits and bonuses applied while the position was open. */
   adjustments: readonly CorporateAction[];
   /** The trade's stored fills; absent for a trade typed by hand. */
-  executions?: readonly { side: 'buy' | 'sell'; quantity: number; price: number; executedAt: string; kind: string }[];
+  executions?: readonly {
+    side: 'buy' | 'sell';
+    quantity: number;
+    price: number;
+    executedAt: string;
+    kind: string;
+    /** An opening lot whose buy date is not known. */
+    dateUnknown?: boolean;
+  }[];
 }
 
 const day = (instant: string) => istDate(parseTimestamp(instant));

@@ -1,0 +1,83 @@
+// What `tax_trades()` returns (every realised trade as columns, with the lots of each delivery sale) as the trades
+// @bahi/trading's tax P&L reads. Only maps fields: the rules are the package's.
+import { type CorporateAction, formatIstTimestamp, type TaxTrade, taxTradeOf } from '@bahi/trading';
+
+type Column<T> = T[];
+
+/** The lots of one delivery sale: its buy fills, with the units the sale holds of each. */
+interface LotColumns {
+  units: Column<number | string>;
+  price: Column<number>;
+  /** Epoch seconds. */
+  executed_at: Column<number | string>;
+  kind: Column<string>;
+  date_unknown: Column<boolean>;
+}
+
+export interface TaxTradesJson {
+  id: Column<string>;
+  symbol: Column<string>;
+  isin: Column<string | null>;
+  exchange: Column<'NSE' | 'BSE' | 'MCX'>;
+  segment: Column<'equity' | 'futures' | 'options'>;
+  product: Column<'intraday' | 'delivery' | 'carry_forward'>;
+  side: Column<'long' | 'short'>;
+  status: Column<'open' | 'closed' | 'missing_cost'>;
+  entry_time: Column<string>;
+  exit_time: Column<string | null>;
+  quantity: Column<number | string>;
+  avg_entry_price: Column<number | string | null>;
+  avg_exit_price: Column<number | string | null>;
+  gross_pnl: Column<number | string | null>;
+  charges: Column<number | string>;
+  charges_breakdown: Column<Record<string, number> | null>;
+  adjustments: Column<{ symbol: string; kind: CorporateAction['kind']; from: number; to: number; ex_date: string }[]>;
+  lots: Column<LotColumns | null>;
+}
+
+const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+
+/** Every realised trade in the tax P&L's shape. */
+export function taxTradesOf(json: TaxTradesJson): TaxTrade[] {
+  const out: TaxTrade[] = [];
+  for (let i = 0; i < json.id.length; i++) {
+    const lots = json.lots[i];
+    const t = taxTradeOf({
+      id: json.id[i]!,
+      symbol: json.symbol[i]!,
+      isin: json.isin[i] ?? null,
+      exchange: json.exchange[i]!,
+      segment: json.segment[i]!,
+      product: json.product[i]!,
+      side: json.side[i]!,
+      status: json.status[i]!,
+      entryTime: json.entry_time[i]!,
+      exitTime: json.exit_time[i] ?? null,
+      quantity: Number(json.quantity[i]),
+      entryPrice: num(json.avg_entry_price[i]),
+      exitPrice: num(json.avg_exit_price[i]),
+      grossPnl: num(json.gross_pnl[i]),
+      charges: Number(json.charges[i]),
+      chargesBreakdown: json.charges_breakdown[i] ?? null,
+      adjustments: (json.adjustments[i] ?? []).map((a) => ({
+        symbol: a.symbol,
+        kind: a.kind,
+        from: a.from,
+        to: a.to,
+        exDate: a.ex_date,
+      })),
+      executions: lots
+        ? lots.units.map((units, k) => ({
+            side: 'buy' as const,
+            quantity: Number(units),
+            price: Number(lots.price[k]),
+            executedAt: formatIstTimestamp(Number(lots.executed_at[k]) * 1000),
+            kind: lots.kind[k]!,
+            ...(lots.date_unknown[k] ? { dateUnknown: true } : {}),
+          }))
+        : undefined,
+    });
+    if (t) out.push(t);
+  }
+  return out;
+}
