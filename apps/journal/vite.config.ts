@@ -57,6 +57,8 @@ export default defineConfig({
       },
     },
   },
+  // The import worker (src/import/import.worker.ts) is an ES module worker, like the pages' chunks.
+  worker: { format: 'es' },
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
 });

@@ -906,8 +906,9 @@ $$;
 comment on function public.change_corporate_action(jsonb, jsonb, uuid[], jsonb) is
   'Adds or removes a split or bonus and rebuilds the share''s trades, atomically (RLS applies).';
 
--- journal_fills(): every imported trade of the caller with the fills it holds, and the fills they deleted, for
--- planning an import, an undo or a corporate action in one request. Columns as arrays (one per field, rows in the
+-- journal_fills(): every imported trade of the caller with the fills it holds, the fills they deleted, their splits,
+-- bonuses and other corporate actions and their default broker profile: what planning an import, an undo or a
+-- corporate action reads, in one request. Columns as arrays (one per field, rows in the
 -- same order); a trade names its fills by position in `fills` (with the units it holds of each); an import id is a
 -- position in `imports`; times are epoch seconds. SECURITY INVOKER: RLS applies.
 create or replace function public.journal_fills()
@@ -983,12 +984,16 @@ as $$
     'deleted', (select json_build_object(
       'broker', coalesce(json_agg(d.broker order by d.broker, d.fill_key), '[]'),
       'fill_key', coalesce(json_agg(d.fill_key order by d.broker, d.fill_key), '[]')
-    ) from public.deleted_fills d where d.user_id = (select auth.uid()))
+    ) from public.deleted_fills d where d.user_id = (select auth.uid())),
+    'actions', (select coalesce(json_agg(to_jsonb(a) order by a.ex_date, a.id), '[]')
+      from public.corporate_actions a where a.user_id = (select auth.uid())),
+    'profile', (select to_jsonb(b) from public.broker_profiles b
+      where b.user_id = (select auth.uid()) and b.is_default limit 1)
   )
 $$;
 
 comment on function public.journal_fills() is
-  'The caller''s imported trades with the fills they hold, and the fills they deleted, as columns: what an import plans against.';
+  'What an import plans against, in one read: the caller''s imported trades with the fills they hold, the fills they deleted, their corporate actions and default broker profile.';
 
 -- tax_trades(): every realised trade of the caller (closed, or a sale with no cost basis) with what the tax P&L
 -- needs, and for a delivery sale its lots: the buy fills it came from, with the units it holds of each. Columns as

@@ -5,6 +5,7 @@ import { Outlet } from 'react-router-dom';
 import { useIsAdmin } from './data';
 import { DataLayer } from './data-layer';
 import { AccessGuard } from './guard';
+import { PageImportStatus } from './import/page-import-status';
 import { PageBoundary } from './layouts';
 import { MfaGate } from './mfa-gate';
 
@@ -22,6 +23,7 @@ function SignedInShell({ children }: { children: ReactNode }) {
         </Button>
       }
     >
+      <PageImportStatus userId={user?.id} />
       {children}
     </AppShell>
   );

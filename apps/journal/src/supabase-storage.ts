@@ -2,10 +2,11 @@
 // client supabase-js would make, on the app's session.
 import { StorageClient } from '@supabase/storage-js';
 import { appConfig } from './config';
-import { clientHeaders, fetchWithAuth } from './supabase';
+import { clientHeaders, fetchWithAuth } from './rest-client';
+import { currentAccessToken } from './supabase';
 
 export const storage = new StorageClient(
   `${appConfig.supabaseUrl.replace(/\/+$/, '')}/storage/v1`,
   clientHeaders,
-  fetchWithAuth(),
+  fetchWithAuth(appConfig.supabaseAnonKey, currentAccessToken),
 );

@@ -1,23 +1,20 @@
-// The app's Supabase client, made of the parts it uses: auth (auth-js), data (postgrest-js) and functions
-// (functions-js), wired the way supabase-js's `createClient` wires them (same URLs, headers, session token and
+// The app's Supabase client, made of the parts it uses: auth (auth-js), data (postgrest-js, ./rest-client) and
+// functions (functions-js), wired the way supabase-js's `createClient` wires them (same URLs, headers, session token and
 // storage key), so it works unchanged against the local stack and hosted Supabase. `createClient` would also build a
 // Realtime client (nothing here subscribes) and a Storage client on every page; storage comes from
 // ./supabase-storage, on the pages that use the gallery's bucket.
 import { AuthClient } from '@supabase/auth-js';
 import { FunctionsClient } from '@supabase/functions-js';
-import { PostgrestClient } from '@supabase/postgrest-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { authStorageKey } from './auth-presence';
 import { appConfig } from './config';
+import { clientHeaders, createRest, fetchWithAuth } from './rest-client';
 
 /** What the app and the packages' adapters call on a supabase-js client: the same types, the same behaviour. */
 export type AppSupabase = Pick<SupabaseClient, 'auth' | 'from' | 'rpc' | 'functions'>;
 
 const url = appConfig.supabaseUrl.replace(/\/+$/, '');
 const key = appConfig.supabaseAnonKey;
-
-/** supabase-js's `X-Client-Info`, so the server sees the same client. */
-export const clientHeaders: Record<string, string> = { 'X-Client-Info': 'supabase-js/2.119.1; platform=browser' };
 
 /** New-format keys (`sb_publishable_…`) are not JWTs: supabase-js sends them only as `apikey` to functions. */
 const isNewApiKey = key.startsWith('sb_publishable_') || key.startsWith('sb_secret_');
@@ -39,34 +36,12 @@ async function sessionToken(): Promise<string | null> {
   return data.session?.access_token ?? null;
 }
 
-/**
- * supabase-js's `fetchWithAuth`: the `apikey` header, and the session's access token as the bearer (the key itself
- * when signed out, unless `keyAsBearer` is off for a new-format key).
- */
-export function fetchWithAuth(base: typeof fetch = (...args) => fetch(...args), keyAsBearer = true): typeof fetch {
-  return async (input, init) => {
-    const token = await sessionToken();
-    const headers = new Headers(init?.headers);
-    if (!headers.has('apikey')) headers.set('apikey', key);
-    if (!headers.has('Authorization')) {
-      const bearer = token ?? (keyAsBearer ? key : null);
-      if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
-    }
-    return base(input, { ...init, headers });
-  };
-}
+/** The session's access token, for work done outside this client (the import worker). */
+export const currentAccessToken = sessionToken;
 
-const rest = new PostgrestClient(`${url}/rest/v1`, {
-  headers: clientHeaders,
-  schema: 'public',
-  fetch: (...args) => fetch(...args),
-  wrapFetch: (base) => fetchWithAuth(base),
-  // The spec's retries are the app's own (queries retry once; the access check makes 3 attempts, 600 ms then
-  // 1200 ms apart). postgrest-js would add its own back-off (1 s, 2 s, 4 s on 503/520) inside each attempt.
-  retry: false,
-});
+const rest = createRest(url, key, sessionToken);
 
-const functionsFetch = fetchWithAuth(undefined, !isNewApiKey);
+const functionsFetch = fetchWithAuth(key, sessionToken, undefined, !isNewApiKey);
 
 /** The one Supabase client of the app (auth, data, functions), created from the app's settings. */
 export const supabase: AppSupabase = {

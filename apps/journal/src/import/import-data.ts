@@ -1,32 +1,15 @@
-// The import pipeline's reads and writes: the stored trades and fills a plan needs, the `import_trades` RPC in chunks
-// with progress, undo (`undo_import`) and splits and bonuses (`change_corporate_action`), each sending the trades that
-// @bahi/trading rebuilt; and the import history.
-import {
-  type CorporateAction,
-  chunkGroups,
-  type ImportBroker,
-  type PlanContext,
-  planActionChange,
-  planUndo,
-  type RebuildGroup,
-} from '@bahi/trading';
+// The import's reads and writes on the page: undo (`undo_import`) and corporate actions (`change_corporate_action`),
+// each planned with @bahi/trading against the journal that ./import-pipeline reads, and the import history. A file's
+// import itself runs in the import worker (./import-job.ts).
+import { type CorporateAction, type ImportBroker, planActionChange, planUndo, type RebuildGroup } from '@bahi/trading';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type BrokerProfileRow, type ChargeProfile, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../broker-profile';
 import { PAGE_DATA_FRESH_MS } from '../data';
 import { dataError } from '../data-error';
 import { journalKeys } from '../journal-data';
-import { readAll } from '../read-all';
 import { supabase } from '../supabase';
-import {
-  type CorporateActionRow,
-  corporateAction,
-  type JournalFillsJson,
-  rebuildPayload,
-  storedJournal,
-} from './stored-journal';
+import { commitMessage, type ImportFile, loadJournalForPlan, rebuildArgs } from './import-pipeline';
+import { type CorporateActionRow, corporateAction } from './stored-journal';
 
-/** Trades per call: a call is one transaction, and 2,000 trades keep a request well under a few MB. */
-export const TRADES_PER_CALL = 2000;
 /** Undo and splits are one call each (the RPC takes at most 20,000 trades). */
 const MAX_TRADES_IN_ONE_CALL = 20_000;
 
@@ -35,132 +18,6 @@ export const importKeys = {
   history: (userId: string | undefined) => [...journalKeys.all(userId), 'imports'] as const,
   actions: (userId: string | undefined) => [...journalKeys.all(userId), 'corporate-actions'] as const,
 };
-
-export interface JournalForPlan extends PlanContext {
-  chargeProfile: ChargeProfile;
-}
-
-/**
- * Every imported trade with its fills and the fills the trader deleted (one request: `journal_fills`), every split
- * and bonus, and the default broker profile.
- */
-export async function loadJournalForPlan(): Promise<JournalForPlan> {
-  const [journal, actions, profile] = await Promise.all([
-    supabase.rpc('journal_fills').then(({ data, error }) => {
-      if (error) throw dataError(error);
-      return storedJournal(data as JournalFillsJson);
-    }),
-    readAll<CorporateActionRow>((from, to) =>
-      supabase
-        .from('corporate_actions')
-        .select('id, symbol, kind, ratio_from, ratio_to, ex_date')
-        .order('id')
-        .range(from, to),
-    ),
-    supabase.from('broker_profiles').select('*').eq('is_default', true).maybeSingle(),
-  ]);
-  if (profile.error) throw dataError(profile.error);
-  const row = profile.data as BrokerProfileRow | null;
-  const chargeProfile = row ? toChargeProfile(row) : DEFAULT_CHARGE_PROFILE;
-  return {
-    stored: journal.stored,
-    deleted: journal.deleted,
-    actions: actions.map(corporateAction),
-    charges: chargeProfile.settings,
-    chargeProfile,
-  };
-}
-
-export interface CommitResult {
-  /** The file's one import row; null until its first part is saved. */
-  importId: string | null;
-  tradesCreated: number;
-  executionsCreated: number;
-}
-
-/** A failure of one RPC call, with how much of the file the earlier calls already imported. */
-export class ImportCommitError extends Error {
-  constructor(
-    message: string,
-    readonly done: CommitResult,
-  ) {
-    super(message);
-  }
-}
-
-/** The RPC's own message, with what it means for the journal when it refused the whole call. */
-function commitMessage(error: { code?: string; message: string }): string {
-  // Each call writes all of its trades or nothing: 23505 (a fill already stored, e.g. the same file imported in
-  // another tab) and 40001 (a trade it rebuilds has changed) both leave the journal as it was.
-  if (error.code === '23505' || error.code === '40001') return `${error.message} Nothing from this part was saved.`;
-  return dataError(error).message;
-}
-
-const payload = (groups: readonly RebuildGroup[], profileId: string | null) =>
-  rebuildPayload(
-    groups.flatMap((g) => g.trades),
-    profileId,
-  );
-const replaced = (groups: readonly RebuildGroup[]) => groups.flatMap((g) => g.replace);
-
-export interface ImportFile {
-  broker: ImportBroker;
-  name: string;
-  format: 'csv' | 'xlsx' | null;
-  kind: 'tradebook' | 'holdings' | 'tax_pnl' | 'opening';
-  rowsTotal: number;
-  rowsSkipped: number;
-  duplicates: number;
-}
-
-/**
- * Sends a plan through `import_trades`, a few instruments a call (never splitting one, so an instrument's old trades
- * are replaced in the same transaction as its new ones), all into one import row (later calls name the first call's
- * import): the file has one entry in the history and one undo, and a file that fails half way keeps what was saved.
- */
-export async function commitPlan(
-  groups: readonly RebuildGroup[],
-  file: ImportFile,
-  brokerProfileId: string | null,
-  onProgress: (done: number, total: number) => void,
-): Promise<CommitResult> {
-  // An import with nothing to write (every fill already stored) is still recorded, once.
-  const chunks = groups.length === 0 ? [[]] : chunkGroups(groups, TRADES_PER_CALL);
-  const done: CommitResult = { importId: null, tradesCreated: 0, executionsCreated: 0 };
-  onProgress(0, chunks.length);
-  for (const [i, chunk] of chunks.entries()) {
-    const first = i === 0;
-    const { p_trades, p_fills } = payload(chunk, brokerProfileId);
-    const { data, error } = await supabase.rpc('import_trades', {
-      p_import: {
-        ...(done.importId ? { import_id: done.importId } : {}),
-        broker: file.broker,
-        file_name: file.name,
-        file_format: file.format,
-        kind: file.kind,
-        rows_total: first ? file.rowsTotal : 0,
-        rows_skipped: first ? file.rowsSkipped : 0,
-        duplicates_skipped: first ? file.duplicates : 0,
-      },
-      p_trades,
-      p_replace: replaced(chunk),
-      p_fills,
-    });
-    if (error) {
-      const saved =
-        i === 0
-          ? ''
-          : ` ${done.tradesCreated} trades from the start of the file were saved; undo this import in the history to start again.`;
-      throw new ImportCommitError(`${commitMessage(error)}${saved}`, done);
-    }
-    const result = data as { import_id: string; trades_created: number; executions_created: number };
-    done.importId = result.import_id;
-    done.tradesCreated += result.trades_created;
-    done.executionsCreated += result.executions_created;
-    onProgress(i + 1, chunks.length);
-  }
-  return done;
-}
 
 function oneCall(groups: readonly RebuildGroup[], what: string) {
   const trades = groups.reduce((n, g) => n + g.trades.length, 0);
@@ -173,20 +30,19 @@ function oneCall(groups: readonly RebuildGroup[], what: string) {
 
 /** Undo: the import's fills go, and the trades they were in are rebuilt from the other imports' fills, atomically. */
 export async function undoImport(importId: string): Promise<void> {
-  const journal = await loadJournalForPlan();
+  const journal = await loadJournalForPlan(supabase);
   const { groups } = planUndo(importId, journal);
   oneCall(groups, 'Undoing this import');
   const { error } = await supabase.rpc('undo_import', {
     p_import: importId,
-    ...payload(groups, journal.chargeProfile.id),
-    p_replace: replaced(groups),
+    ...rebuildArgs(groups, journal.chargeProfile.id),
   });
   if (error) throw new Error(commitMessage(error));
 }
 
 /** Adds a split or bonus (no id) or removes one (with its id), rebuilding the share's trades from its ex-date. */
 export async function changeCorporateAction(change: { add: CorporateAction } | { remove: string }): Promise<void> {
-  const journal = await loadJournalForPlan();
+  const journal = await loadJournalForPlan(supabase);
   let changed: CorporateAction;
   let actions: CorporateAction[];
   if ('add' in change) {
@@ -212,8 +68,7 @@ export async function changeCorporateAction(change: { add: CorporateAction } | {
       : { id: change.remove };
   const { error } = await supabase.rpc('change_corporate_action', {
     p_action,
-    ...payload(groups, journal.chargeProfile.id),
-    p_replace: replaced(groups),
+    ...rebuildArgs(groups, journal.chargeProfile.id),
   });
   if (error) throw new Error(commitMessage(error));
 }

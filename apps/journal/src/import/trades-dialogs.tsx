@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { invalidateJournal, type JournalTrade } from '../journal-data';
 import { undoImport, useImportHistory } from './import-data';
+import { importJob } from './import-job';
 import { useCorporateActionsDialog, useOpeningPosition } from './use-holdings';
 import { useImport } from './use-import';
 
@@ -39,12 +40,17 @@ export interface TradesImportDialogProps {
 export function TradesImportDialog({ userId, open, onOpenChange, sourceRequest }: TradesImportDialogProps) {
   const queryClient = useQueryClient();
   const history = useImportHistory(userId);
-  const importFlow = useImport(userId);
+  const importFlow = useImport();
   const { onSourceChange } = importFlow;
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new request changes the source, not a new callback.
   useEffect(() => {
     if (sourceRequest) onSourceChange(sourceRequest.source);
   }, [sourceRequest]);
+  // The shell shows the import's progress while the dialog is closed.
+  useEffect(() => {
+    importJob.setDialogOpen(open);
+    return () => importJob.setDialogOpen(false);
+  }, [open]);
   const historyItems = history.data?.map(
     (h): ImportHistoryItem => ({ ...h, broker: BROKER_LABEL[h.broker] ?? h.broker }),
   );
@@ -53,7 +59,7 @@ export function TradesImportDialog({ userId, open, onOpenChange, sourceRequest }
       open={open}
       {...importFlow}
       onOpenChange={(next) => {
-        // Opening again starts from the broker choice, not the last file's outcome.
+        // Opening again starts from the broker choice, not the last file's outcome; a save under way goes on.
         if (!next) importFlow.onStartOver();
         onOpenChange(next);
       }}

@@ -12,8 +12,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { invalidateJournal, type JournalTrade } from '../journal-data';
+import { supabase } from '../supabase';
 import { corporateActionOf, openingPosition, openingPositionStart } from './holdings-forms';
-import { changeCorporateAction, commitPlan, loadJournalForPlan, useCorporateActions } from './import-data';
+import { changeCorporateAction, useCorporateActions } from './import-data';
+import { commitPlan, loadJournalForPlan } from './import-pipeline';
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const istToday = () => istDate(Date.now());
@@ -41,9 +43,10 @@ export function useOpeningPosition(
     setSaving(true);
     try {
       const lot = typedOpeningLot(checked.opening);
-      const journal = await loadJournalForPlan();
+      const journal = await loadJournalForPlan(supabase);
       const plan = planImport({ fills: [lot], errors: [] }, journal);
       await commitPlan(
+        supabase,
         plan.groups,
         {
           broker: checked.opening.broker,

@@ -31,12 +31,9 @@ function NewImport(props: ImportDialogProps) {
 export function ImportDialog(props: ImportDialogProps) {
   const busy = props.state.step === 'working';
   return (
-    <Dialog
-      open={props.open}
-      // Closing while the file is being saved would hide the outcome: the dialog stays until the calls finish.
-      onOpenChange={(open) => (busy && !open ? undefined : props.onOpenChange(open))}
-    >
-      <DialogContent className="max-w-3xl" showCloseButton={!busy}>
+    // Closing while a file is read or saved leaves it going on: the page shows its progress and outcome.
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>Import trades</DialogTitle>
           <DialogDescription>

@@ -1,6 +1,7 @@
 // The import dialog, split into its steps; this is what the package exports of it.
 
 export { ImportDialog } from './import-dialog';
+export { ImportStatus, type ImportStatusProps } from './import-status';
 export { importProgress } from './progress';
 export {
   IMPORT_KIND_LABELS,

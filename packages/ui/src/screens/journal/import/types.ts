@@ -136,7 +136,19 @@ export type ImportStep =
     }
   | { step: 'map'; fileName: string; headers: string[]; columns: Partial<Record<MapperField, string>> }
   | { step: 'preview'; preview: ImportPreview }
-  | { step: 'working'; fileName: string; phase: 'parse' | 'match' | 'upload'; done: number; total: number }
+  | {
+      step: 'working';
+      fileName: string;
+      phase: 'parse' | 'match' | 'upload';
+      /** Calls (parts) saved, of `total`. */
+      done: number;
+      total: number;
+      /** Trades saved so far, of `tradesTotal` (while saving). */
+      trades?: number;
+      tradesTotal?: number;
+      /** An estimate from the pace so far (while saving, after the first part). */
+      secondsLeft?: number;
+    }
   | {
       step: 'done';
       fileName: string;

@@ -1,0 +1,68 @@
+// The import worker: reads a picked file, plans it against the journal and saves it, off the page's thread, so a
+// tradebook of years neither freezes the page nor stops when the trader moves to another page. It calls the data API
+// as the page's session (the token comes with each request) through the same postgrest-js client the page uses.
+import { createRest } from '../rest-client';
+import type { Caller, FromWorker, ToWorker } from './import-messages';
+import { commitPlan, distinctRows, ImportCommitError, type Planned, readAndPlan } from './import-pipeline';
+
+let planned: Planned | null = null;
+let token: string | null = null;
+
+const post = (message: FromWorker) => postMessage(message);
+const clientFor = (caller: Caller) => {
+  token = caller.token;
+  return createRest(caller.url.replace(/\/+$/, ''), caller.key, async () => token);
+};
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+async function read(request: Extract<ToWorker, { type: 'read' }>) {
+  planned = null;
+  try {
+    const { step, planned: next } = await readAndPlan(clientFor(request.caller), request, (phase) =>
+      post({ type: 'phase', phase }),
+    );
+    planned = next ?? null;
+    post({ type: 'read', step });
+  } catch (e) {
+    post({ type: 'read', step: { step: 'choose', error: message(e) } });
+  }
+}
+
+async function commit(request: Extract<ToWorker, { type: 'commit' }>) {
+  const current = planned;
+  planned = null;
+  if (!current) {
+    post({ type: 'failed', message: 'Pick the file again: its plan is gone.', saved: false });
+    return;
+  }
+  const { plan } = current;
+  try {
+    const result = await commitPlan(
+      clientFor(request.caller),
+      plan.groups,
+      {
+        ...request.file,
+        kind: current.kind,
+        rowsTotal: plan.rowsTotal,
+        rowsSkipped: distinctRows(plan.errors),
+        duplicates: plan.duplicates,
+      },
+      current.brokerProfileId,
+      (progress) => post({ type: 'progress', progress }),
+    );
+    post({ type: 'committed', result, duplicates: plan.duplicates, rowsWithErrors: distinctRows(plan.errors) });
+  } catch (e) {
+    post({
+      type: 'failed',
+      message: message(e),
+      saved: e instanceof ImportCommitError && e.done.importId !== null,
+    });
+  }
+}
+
+addEventListener('message', (event: MessageEvent<ToWorker>) => {
+  const request = event.data;
+  if (request.type === 'read') void read(request);
+  else if (request.type === 'commit') void commit(request);
+  else planned = null;
+});
