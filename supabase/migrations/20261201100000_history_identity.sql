@@ -208,6 +208,83 @@ drop trigger if exists forget_deleted_fills on public.trades;
 create trigger forget_deleted_fills after delete on public.trades
   referencing old table as gone for each statement execute function private.forget_deleted_fills();
 
+-- The journal's revision: a number that every change to the caller's trades or fills moves on (a rebuild once per
+-- call, anything else once per statement), so a client that keeps a copy of what it planned against (the import
+-- worker) can ask whether it is still the journal, with one small read.
+create table if not exists public.journal_revisions (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  revision bigint not null default 0 check (revision >= 0)
+);
+comment on table public.journal_revisions is
+  'Moves on with every change to a user''s trades or fills: a copy of the journal at revision n is current while it is n.';
+alter table public.journal_revisions enable row level security;
+revoke all on table public.journal_revisions from public, anon, authenticated;
+-- The rebuild RPCs (SECURITY INVOKER) move the caller's own revision; a write can only ever move it on by one.
+grant select, insert, update (revision) on table public.journal_revisions to authenticated;
+grant all on table public.journal_revisions to service_role;
+drop policy if exists "journal_revisions: read own" on public.journal_revisions;
+create policy "journal_revisions: read own" on public.journal_revisions for select to authenticated
+  using (user_id = (select auth.uid()));
+drop policy if exists "journal_revisions: insert own" on public.journal_revisions;
+create policy "journal_revisions: insert own" on public.journal_revisions for insert to authenticated
+  with check (user_id = (select auth.uid()));
+drop policy if exists "journal_revisions: update own" on public.journal_revisions;
+create policy "journal_revisions: update own" on public.journal_revisions for update to authenticated
+  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+
+-- Whatever a write says, a revision starts at 1 and moves on by one.
+create or replace function private.step_journal_revision()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.revision := case when tg_op = 'INSERT' then 1 else old.revision + 1 end;
+  return new;
+end
+$$;
+drop trigger if exists step_journal_revision on public.journal_revisions;
+create trigger step_journal_revision before insert or update on public.journal_revisions
+  for each row execute function private.step_journal_revision();
+
+-- Once per statement that changed trades or fills outside a rebuild (which moves it itself). SECURITY DEFINER: users
+-- cannot write the table; executable by no one.
+create or replace function private.move_journal_revision()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if coalesce(current_setting('bahi.rebuilding', true), '') = 'on' then
+    return null;
+  end if;
+  insert into public.journal_revisions as r (user_id, revision)
+  select distinct c.user_id, 1 from changed c
+  where exists (select 1 from auth.users u where u.id = c.user_id)
+  on conflict (user_id) do update set revision = r.revision + 1;
+  return null;
+end
+$$;
+revoke all on function private.move_journal_revision() from public, anon, authenticated, service_role;
+do $$
+declare
+  t text;
+  e text;
+begin
+  foreach t in array array['trades', 'fills'] loop
+    foreach e in array array['insert', 'update', 'delete'] loop
+      continue when t = 'fills' and e = 'update';
+      execute format('drop trigger if exists move_journal_revision_%s on public.%I', e, t);
+      execute format(
+        'create trigger move_journal_revision_%s after %s on public.%I referencing %s table as changed '
+        'for each statement execute function private.move_journal_revision()',
+        e, e, t, case when e = 'delete' then 'old' else 'new' end);
+    end loop;
+  end loop;
+end
+$$;
+
 -- The earlier signatures: the rebuild RPCs now take the new fills (p_fills).
 drop function if exists public.rebuild_trades(jsonb, uuid[], uuid, text);
 drop function if exists public.import_trades(jsonb, jsonb, uuid[]);
@@ -224,13 +301,14 @@ drop function if exists public.change_corporate_action(jsonb, jsonb, uuid[]);
 --                option_type, lot_size, side, quantity, avg_entry_price, avg_exit_price, entry_time, exit_time, status,
 --                gross_pnl, charges, charges_breakdown, charges_source, broker_profile_id, adjustments?,
 --                fills: [[fill id, units], …]}]: each fill a new one of p_fills or one of the caller's stored fills.
---              id: one of p_replace that this trade continues: that row is rewritten in place and keeps its
---              journalling.
+--              id: one of p_replace that this trade continues (that row is rewritten in place and keeps its
+--              journalling), or a new uuid for a new trade (so a client that keeps a copy of its journal knows it).
 --   p_replace  the caller's imported trades these replace. Those no trade continues are deleted; the journalling of
 --              each (stop, target, playbook and rules, emotions, mistakes, rating, notes, tags, screenshots) moves
 --              to the rebuilt trade holding its earliest fill. Bonus shares held by replaced trades are derived from
 --              their corporate action: they go with the trades, and the rebuilt trades bring them again in p_fills.
---   returns    {"trades_created", "executions_created"}: trades written (new or continued), fills written.
+--   returns    {"trades_created", "executions_created", "revision"}: trades written (new or continued), fills
+--              written, and the journal's revision after this change.
 --
 -- A fill already in the journal (same user, broker and fill_key) fails the whole call with 23505.
 create or replace function public.rebuild_trades(
@@ -260,6 +338,7 @@ declare
   v_constraint text;
   r jsonb;
   v_successor uuid;
+  v_revision bigint;
   ts_pattern constant text := '^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*(Z|[+-]\d{2}(:?\d{2})?)$';
   uuid_pattern constant text := '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
   brokers constant text[] := array['zerodha', 'upstox', 'angelone', 'groww', 'dhan', 'fyers', 'icici', 'other'];
@@ -361,8 +440,7 @@ begin
     select t.ord, case
         when jsonb_typeof(t.v) <> 'object' then 'is not an object'
         when coalesce(jsonb_typeof(t.v -> 'id'), 'null') not in ('null', 'string') or t.v ->> 'id' !~* uuid_pattern
-          or (t.v ->> 'id' is not null and not ((t.v ->> 'id')::uuid = any(v_replace))) then
-          'id must be null or the id of a trade this call replaces'
+          then 'id must be null, a new uuid, or the id of a trade this call replaces'
         when coalesce(jsonb_typeof(t.v -> 'broker'), 'null') not in ('null', 'string')
           or not (coalesce(t.v ->> 'broker', p_broker, '') = any(brokers)) then
           'broker must be one of zerodha, upstox, angelone, groww, dhan, fyers, icici, other'
@@ -506,12 +584,14 @@ begin
       using errcode = '22023';
   end if;
 
-  -- A trade continues at most one replaced trade, and a replaced trade is continued at most once.
+  -- Ids given are new trades' or replaced trades' (continued in place), each once.
   v_continued := array(select (t.v ->> 'id')::uuid from jsonb_array_elements(p_trades) as t (v)
     where t.v ->> 'id' is not null);
   if cardinality(v_continued) <> (select count(distinct u) from unnest(v_continued) as u) then
-    raise exception 'A replaced trade can be continued by one rebuilt trade only.' using errcode = '22023';
+    raise exception 'A trade id appears twice in this call: a replaced trade can be continued by one rebuilt trade only.'
+      using errcode = '22023';
   end if;
+  v_continued := array(select u from unnest(v_continued) as u where u = any(v_replace));
 
   begin
     if cardinality(v_replace) > 0 then
@@ -598,7 +678,7 @@ begin
       fill_ids = array(select (p.v ->> 0)::uuid from jsonb_array_elements(x.v -> 'fills') as p (v)),
       fill_units = array(select (p.v ->> 1)::numeric from jsonb_array_elements(x.v -> 'fills') as p (v))
     from jsonb_array_elements(p_trades) as x (v)
-    where x.v ->> 'id' is not null and d.id = (x.v ->> 'id')::uuid;
+    where x.v ->> 'id' is not null and (x.v ->> 'id')::uuid = any(v_continued) and d.id = (x.v ->> 'id')::uuid;
 
     insert into public.trades (id, user_id, exchange, segment, product, symbol, isin, underlying, expiry, strike,
       option_type, lot_size, side, quantity, avg_entry_price, avg_exit_price, entry_time, exit_time, status, gross_pnl,
@@ -616,7 +696,7 @@ begin
       array(select (p.v ->> 0)::uuid from jsonb_array_elements(t.v -> 'fills') as p (v)),
       array(select (p.v ->> 1)::numeric from jsonb_array_elements(t.v -> 'fills') as p (v))
     from jsonb_array_elements(p_trades) with ordinality as t (v, ord)
-    where t.v ->> 'id' is null;
+    where t.v ->> 'id' is null or not ((t.v ->> 'id')::uuid = any(v_continued));
     v_trades := jsonb_array_length(p_trades);
 
     -- The journalling of each deleted trade goes to the rebuilt trade holding its earliest fill.
@@ -677,6 +757,9 @@ begin
       if v_constraint = 'fills_pkey' then
         raise exception 'A new fill''s id is already taken. Reload the page and import again.' using errcode = '23505';
       end if;
+      if v_constraint = 'trades_pkey' then
+        raise exception 'A new trade''s id is already taken. Reload the page and import again.' using errcode = '23505';
+      end if;
       raise;
     when foreign_key_violation then
       get stacked diagnostics v_constraint = constraint_name;
@@ -686,7 +769,12 @@ begin
       raise;
   end;
 
-  return jsonb_build_object('trades_created', v_trades, 'executions_created', v_fills);
+  -- One change of the journal: what a client that keeps a copy compares (journal_revision()).
+  insert into public.journal_revisions as r (user_id, revision) values (caller, 1)
+  on conflict (user_id) do update set revision = r.revision + 1
+  returning r.revision into v_revision;
+
+  return jsonb_build_object('trades_created', v_trades, 'executions_created', v_fills, 'revision', v_revision);
 end
 $$;
 
@@ -988,12 +1076,24 @@ as $$
     'actions', (select coalesce(json_agg(to_jsonb(a) order by a.ex_date, a.id), '[]')
       from public.corporate_actions a where a.user_id = (select auth.uid())),
     'profile', (select to_jsonb(b) from public.broker_profiles b
-      where b.user_id = (select auth.uid()) and b.is_default limit 1)
+      where b.user_id = (select auth.uid()) and b.is_default limit 1),
+    'revision', coalesce((select r.revision from public.journal_revisions r where r.user_id = (select auth.uid())), 0)
   )
 $$;
 
 comment on function public.journal_fills() is
   'What an import plans against, in one read: the caller''s imported trades with the fills they hold, the fills they deleted, their corporate actions and default broker profile.';
+
+-- journal_revision(): the caller's journal revision (0 before any change), to check a kept copy with one small read.
+create or replace function public.journal_revision()
+returns bigint
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select coalesce((select r.revision from public.journal_revisions r where r.user_id = (select auth.uid())), 0)
+$$;
 
 -- tax_trades(): every realised trade of the caller (closed, or a sale with no cost basis) with what the tax P&L
 -- needs, and for a delivery sale its lots: the buy fills it came from, with the units it holds of each. Columns as
@@ -1058,6 +1158,7 @@ begin
     'public.undo_import(uuid, jsonb, uuid[], jsonb)',
     'public.change_corporate_action(jsonb, jsonb, uuid[], jsonb)',
     'public.journal_fills()',
+    'public.journal_revision()',
     'public.tax_trades()'
   ] loop
     execute format('revoke all on function %s from public, anon, authenticated, service_role', f);

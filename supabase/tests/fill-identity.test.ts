@@ -181,19 +181,56 @@ describe('a rebuilt trade continuing the one it replaces', () => {
     ]);
   });
 
-  it('refuses an id that the call does not replace, and one id continued twice', async () => {
+  it('never rewrites a trade it does not replace, and refuses one id twice', async () => {
     await importAs('jan-2.csv', [openHolding]);
     const [open] = await rows<{ id: string }>('select id from public.trades where user_id = $1', [OTHER]);
-    const stranger = '00000000-0000-4000-8000-000000000099';
-    expect((await failure(importAs('x.csv', [{ ...roundTrip('2025-01-02'), id: stranger }]))).message).toBe(
-      'Trade 1: id must be null or the id of a trade this call replaces.',
+    // The id of a stored trade that the call does not replace is refused, not rewritten.
+    expect((await failure(importAs('x.csv', [{ ...roundTrip('2024-12-30'), id: open!.id }]))).message).toBe(
+      "A new trade's id is already taken. Reload the page and import again.",
     );
+    // So is another user's.
+    const [theirs] = await rows<{ id: string }>('select id from public.trades where user_id = $1 limit 1', [DEMO]);
+    expect((await failure(importAs('x.csv', [{ ...roundTrip('2024-12-30'), id: theirs!.id }]))).code).toBe('23505');
+    expect(await rows('select user_id from public.trades where id = $1', [theirs!.id])).toEqual([{ user_id: DEMO }]);
     const twice = [
       { ...openHolding, id: open!.id, executions: [fill('buy', 10, 1900, '2025-01-06', '1', 'X1')] },
       { ...openHolding, id: open!.id, executions: [fill('buy', 10, 1900, '2025-01-07', '1', 'X2')] },
     ];
     expect((await failure(importAs('x.csv', twice, [open!.id]))).message).toBe(
-      'A replaced trade can be continued by one rebuilt trade only.',
+      'A trade id appears twice in this call: a replaced trade can be continued by one rebuilt trade only.',
+    );
+  });
+});
+
+describe('the journal revision', () => {
+  const revision = async () =>
+    Number((await as<{ r: string }>(db, trader, 'select public.journal_revision() as r'))[0]?.r);
+
+  it('moves on once per rebuild call and with every change the trader makes, and journal_fills reports it', async () => {
+    const start = await revision();
+    await importAs('jan-2.csv', [openHolding]);
+    // One call, however many trades and fills it writes.
+    expect(await revision()).toBe(start + 1);
+    const [own] = await rows<{ id: string }>('select id from public.trades where user_id = $1', [OTHER]);
+    await commitAs(db, trader, `update public.trades set notes = 'x' where id = $1`, [own!.id]);
+    expect(await revision()).toBe(start + 2);
+    const [read] = await as<{ j: { revision: number } }>(db, trader, 'select public.journal_fills() as j');
+    expect(read!.j.revision).toBe(start + 2);
+    // Deleting trades (and with them the fills no other trade holds) moves it on too.
+    await commitAs(db, trader, 'delete from public.trades where user_id = $1', [OTHER]);
+    const afterDelete = await revision();
+    expect(afterDelete).toBeGreaterThan(start + 2);
+    // By hand it only moves on by one, whatever is written.
+    await commitAs(db, trader, 'update public.journal_revisions set revision = 0');
+    expect(await revision()).toBe(afterDelete + 1);
+  });
+
+  it('takes the id the client gives a new trade, so its copy of the journal needs no read', async () => {
+    const id = '3b7f0a52-6c1d-4e2f-9a8b-0c1d2e3f4a5b';
+    await importAs('jan.csv', [{ ...roundTrip(), id }]);
+    expect(await rows('select id from public.trades where user_id = $1', [OTHER])).toEqual([{ id }]);
+    expect((await failure(importAs('dec.csv', [{ ...roundTrip('2024-12-30'), id }]))).message).toBe(
+      "A new trade's id is already taken. Reload the page and import again.",
     );
   });
 });

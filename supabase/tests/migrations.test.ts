@@ -44,6 +44,7 @@ describe('migrations', () => {
       'public.funds',
       'public.gallery_items',
       'public.imports',
+      'public.journal_revisions',
       'public.notes',
       'public.payment_orders',
       'public.payments',
@@ -85,6 +86,7 @@ describe('migrations', () => {
       'import_trades',
       'is_admin_secure',
       'journal_fills',
+      'journal_revision',
       'journal_trades',
       'rebuild_trades',
       'remove_role_from_user',
@@ -107,8 +109,8 @@ describe('migrations', () => {
     );
     expect(after).toEqual(before);
     // 12 journal tables × 4 + 4 read-own + 2 role writes (admin) + 4 on storage.objects, fills' read, insert and
-    // delete (fills are never updated) and deleted_fills' read and delete
-    expect(before.policies).toBe(63);
+    // delete (fills are never updated), deleted_fills' read and delete, journal_revisions' read, insert and update
+    expect(before.policies).toBe(66);
   });
 });
 

@@ -65,6 +65,7 @@ describe('user tables', () => {
       'funds',
       'gallery_items',
       'imports',
+      'journal_revisions',
       'notes',
       'payment_orders',
       'payments',

@@ -169,6 +169,7 @@ export {
   planUndo,
 } from './plan/plan-import';
 export {
+  applyPlan,
   chunkGroups,
   type PlannedExecution,
   type PlannedTrade,
@@ -176,6 +177,7 @@ export {
   planRebuild,
   type RebuildGroup,
   type RebuildInput,
+  type SavedIds,
   type StoredFill,
   type StoredTrade,
   tradeLotSize,

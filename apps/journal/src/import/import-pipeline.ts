@@ -3,6 +3,7 @@
 // (./import.worker.ts), so reading and planning a file of years never holds up the page, and takes its data client as
 // an argument: the worker's own, or the app's (undo and corporate actions, ./import-data.ts).
 import {
+  applyPlan,
   chunkGroups,
   dayBeforeHistory,
   type ImportBroker,
@@ -14,6 +15,7 @@ import {
   type PlanContext,
   planImport,
   type RebuildGroup,
+  type SavedIds,
 } from '@bahi/trading';
 import type { ImportPreview, ImportStep, MapperField } from '@bahi/ui';
 import { type BrokerProfileRow, type ChargeProfile, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../broker-profile';
@@ -24,6 +26,7 @@ import {
   type CorporateActionRow,
   corporateAction,
   type JournalFillsJson,
+  newIds,
   rebuildPayload,
   storedJournal,
 } from './stored-journal';
@@ -41,16 +44,28 @@ export const TRADES_PER_CALL = 2000;
 
 export interface JournalForPlan extends PlanContext {
   chargeProfile: ChargeProfile;
+  /** The journal's revision when read (journal_revision()): a kept copy is current while the server's is the same. */
+  revision: number;
 }
 
 /**
  * Every imported trade with the fills it holds, the fills the trader deleted, every corporate action and the default
- * broker profile: one request (`journal_fills`).
+ * broker profile: one request (`journal_fills`). With a `kept` copy, first one small read of the revision: the copy
+ * is used while the journal has not changed since (the import worker keeps the journal it saved).
  */
-export async function loadJournalForPlan(db: DataClient): Promise<JournalForPlan> {
+export async function loadJournalForPlan(db: DataClient, kept?: JournalForPlan | null): Promise<JournalForPlan> {
+  if (kept) {
+    const { data, error } = await db.rpc('journal_revision');
+    if (error) throw dataError(error);
+    if (Number(data) === kept.revision) return kept;
+  }
   const { data, error } = await db.rpc('journal_fills');
   if (error) throw dataError(error);
-  const json = data as JournalFillsJson & { actions: CorporateActionRow[]; profile: BrokerProfileRow | null };
+  const json = data as JournalFillsJson & {
+    actions: CorporateActionRow[];
+    profile: BrokerProfileRow | null;
+    revision: number;
+  };
   const { stored, deleted } = storedJournal(json);
   const chargeProfile = json.profile ? toChargeProfile(json.profile) : DEFAULT_CHARGE_PROFILE;
   return {
@@ -59,14 +74,15 @@ export async function loadJournalForPlan(db: DataClient): Promise<JournalForPlan
     actions: json.actions.map(corporateAction),
     charges: chargeProfile.settings,
     chargeProfile,
+    revision: Number(json.revision),
   };
 }
 
-/** A file read and planned: what the preview shows and what committing sends. */
+/** A file read and planned: what the preview shows and what committing sends, and the journal it was planned on. */
 export interface Planned {
   plan: ImportPlan;
   kind: Exclude<ImportPreview['kind'], 'opening'>;
-  brokerProfileId: string | null;
+  journal: JournalForPlan;
 }
 
 export interface ReadRequest {
@@ -110,17 +126,21 @@ function statementLots(
   return { parsed: { fills: lots.fills, errors: [...read.statement.errors, ...lots.skipped] }, asOf };
 }
 
-/** Reads a picked file and plans it against the journal; `onPhase` hears when matching starts. */
+/**
+ * Reads a picked file and plans it against the journal (`kept`, while it is current); `onPhase` hears when matching
+ * starts.
+ */
 export async function readAndPlan(
   db: DataClient,
   request: ReadRequest,
   onPhase: (phase: 'parse' | 'match') => void,
+  kept?: JournalForPlan | null,
 ): Promise<ReadOutcome> {
   const { source, name, content, columns } = request;
   onPhase('parse');
   const map = columns ? (completeColumnMap(columns) ?? undefined) : undefined;
   // The journal loads while the file is read.
-  const journalLoad = loadJournalForPlan(db);
+  const journalLoad = loadJournalForPlan(db, kept);
   journalLoad.catch(() => undefined);
   const result = readImportFile(source, content, map);
   if (result.kind === 'wrong') {
@@ -169,7 +189,7 @@ export async function readAndPlan(
   };
   return {
     step: { step: 'preview', preview },
-    planned: { plan, kind: result.kind, brokerProfileId: journal.chargeProfile.id },
+    planned: { plan, kind: result.kind, journal },
   };
 }
 
@@ -188,6 +208,9 @@ export interface CommitResult {
   importId: string | null;
   tradesCreated: number;
   executionsCreated: number;
+  /** The highest journal revision a call returned, and how many calls were made. */
+  revision: number;
+  calls: number;
 }
 
 /** How far a commit is: calls done of all, trades written of all. */
@@ -216,12 +239,13 @@ export function commitMessage(error: { code?: string; message: string }): string
   return dataError(error).message;
 }
 
-/** The RPC arguments that rebuild `groups`: their trades and new fills, and the trades they replace. */
-export function rebuildArgs(groups: readonly RebuildGroup[], brokerProfileId: string | null) {
+/** The RPC arguments that rebuild `groups`: their trades and new fills (ids from `ids`), and the trades they replace. */
+export function rebuildArgs(groups: readonly RebuildGroup[], brokerProfileId: string | null, ids = newIds()) {
   return {
     ...rebuildPayload(
       groups.flatMap((g) => g.trades),
       brokerProfileId,
+      ids,
     ),
     p_replace: groups.flatMap((g) => g.replace),
   };
@@ -254,32 +278,32 @@ export async function commitPlan(
   file: ImportFile,
   brokerProfileId: string | null,
   onProgress: (progress: CommitProgress) => void,
-  parallel = 2,
+  { parallel = 2, ids = newIds() }: { parallel?: number; ids?: SavedIds } = {},
 ): Promise<CommitResult> {
   // An import with nothing to write (every fill already stored) is still recorded, once.
   const chunks = groups.length === 0 ? [[]] : chunkGroups(groups, TRADES_PER_CALL);
   const tradesTotal = groups.reduce((n, g) => n + g.trades.length, 0);
-  const done: CommitResult = { importId: null, tradesCreated: 0, executionsCreated: 0 };
-  let calls = 0;
+  const done: CommitResult = { importId: null, tradesCreated: 0, executionsCreated: 0, revision: 0, calls: 0 };
   onProgress({ done: 0, total: chunks.length, trades: 0, tradesTotal });
   const send = async (chunk: readonly RebuildGroup[]) => {
     const { data, error } = await db.rpc('import_trades', {
       p_import: importArgs(file, done.importId),
-      ...rebuildArgs(chunk, brokerProfileId),
+      ...rebuildArgs(chunk, brokerProfileId, ids),
     });
     if (error) {
       const saved =
-        calls === 0
+        done.calls === 0
           ? ''
           : ` ${done.tradesCreated} trades from the file were saved; undo this import in the history to start again.`;
       throw new ImportCommitError(`${commitMessage(error)}${saved}`, done);
     }
-    const result = data as { import_id: string; trades_created: number; executions_created: number };
+    const result = data as { import_id: string; trades_created: number; executions_created: number; revision: number };
     done.importId = result.import_id;
     done.tradesCreated += result.trades_created;
     done.executionsCreated += result.executions_created;
-    calls++;
-    onProgress({ done: calls, total: chunks.length, trades: done.tradesCreated, tradesTotal });
+    done.revision = Math.max(done.revision, Number(result.revision));
+    done.calls++;
+    onProgress({ done: done.calls, total: chunks.length, trades: done.tradesCreated, tradesTotal });
   };
   await send(chunks[0]!);
   let next = 1;
@@ -296,4 +320,17 @@ export async function commitPlan(
   await Promise.all(Array.from({ length: Math.min(parallel, chunks.length - 1) }, lane));
   if (failure !== null) throw failure;
   return done;
+}
+
+/**
+ * The journal after `planned` was saved by `result`, worked out here rather than read again: only while no one else
+ * changed it meanwhile (each call moved the revision on by one, and nothing else did). Null otherwise.
+ */
+export function journalAfter(planned: Planned, result: CommitResult, ids: SavedIds): JournalForPlan | null {
+  if (result.revision !== planned.journal.revision + result.calls) return null;
+  return {
+    ...planned.journal,
+    stored: applyPlan(planned.journal.stored, planned.plan.groups, result.importId, ids),
+    revision: result.revision,
+  };
 }

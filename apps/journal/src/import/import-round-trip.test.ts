@@ -16,10 +16,12 @@ import {
 } from '@bahi/trading';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHARGE_PROFILE } from '../broker-profile';
+import { commitPlan, type DataClient, journalAfter, loadJournalForPlan } from './import-pipeline';
 import {
   type CorporateActionRow,
   corporateAction,
   type JournalFillsJson,
+  newIds,
   rebuildPayload,
   storedJournal,
 } from './stored-journal';
@@ -60,6 +62,31 @@ async function asTrader<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     return (await tx.query<T>(sql, params)).rows;
   });
 }
+
+/** The pipeline's data client over PGlite: an RPC as PostgREST calls it (named arguments), as the trader. */
+const api: DataClient = {
+  async rpc(fn, args = {}) {
+    const types: Record<string, string> = {
+      p_import: fn === 'undo_import' ? 'uuid' : 'jsonb',
+      p_trades: 'jsonb',
+      p_replace: 'uuid[]',
+      p_fills: 'jsonb',
+      p_action: 'jsonb',
+    };
+    const entries = Object.entries(args);
+    const sql = `select public.${fn}(${entries.map(([k], i) => `${k} => $${i + 1}::${types[k]}`).join(', ')}) as v`;
+    const params = entries.map(([k, v]) =>
+      k === 'p_replace' ? `{${(v as string[]).join(',')}}` : typeof v === 'string' ? v : JSON.stringify(v),
+    );
+    try {
+      const [row] = await asTrader<{ v: unknown }>(sql, params);
+      return { data: row?.v ?? null, error: null };
+    } catch (e) {
+      const error = e as { code?: string; message: string };
+      return { data: null, error: { code: error.code, message: error.message } };
+    }
+  },
+};
 
 /** What import-data.ts loads, read here with SQL under the trader's RLS. */
 async function journal(): Promise<PlanContext> {
@@ -245,5 +272,53 @@ describe('import round trip through the RPCs', () => {
     expect(await asTrader('select split_part(fill_key, $1, 5) as id from public.deleted_fills', ['|'])).toEqual([
       { id: '2001' },
     ]);
+  });
+
+  it("keeps the journal it saved: the worker's copy equals what the server then reads", async () => {
+    const first = await loadJournalForPlan(api);
+    const plan = planImport(parseZerodhaTradebook(FY25), first);
+    const ids = newIds();
+    const result = await commitPlan(
+      api,
+      plan.groups,
+      {
+        broker: 'zerodha',
+        name: 'fy25.csv',
+        format: 'csv',
+        kind: 'tradebook',
+        rowsTotal: 5,
+        rowsSkipped: 0,
+        duplicates: 0,
+      },
+      null,
+      () => undefined,
+      { ids },
+    );
+    const kept = journalAfter({ plan, kind: 'tradebook', journal: first }, result, ids);
+    const read = await loadJournalForPlan(api);
+    // One call moved the revision on by one, so the copy is current, and it is the journal the server holds.
+    expect(kept?.revision).toBe(read.revision);
+    const shape = (j: PlanContext) =>
+      j.stored
+        .map((t) => ({
+          id: t.id,
+          status: t.status,
+          product: t.product,
+          importId: t.importId,
+          fills: t.fills.map((f) => [
+            f.id,
+            f.importId,
+            f.fill.tradeId,
+            f.fill.side,
+            f.fill.quantity,
+            f.fill.executedAt,
+          ]),
+        }))
+        .sort((a, b) => a.id.localeCompare(b.id));
+    expect(shape(kept as PlanContext)).toEqual(shape(read));
+    // Kept while the journal stands; a change elsewhere (a trade's note) makes the worker read it again.
+    expect(await loadJournalForPlan(api, kept)).toBe(kept);
+    await asTrader(`update public.trades set notes = 'changed in another tab'`);
+    expect(await loadJournalForPlan(api, kept)).not.toBe(kept);
   });
 });

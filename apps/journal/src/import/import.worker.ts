@@ -3,9 +3,20 @@
 // as the page's session (the token comes with each request) through the same postgrest-js client the page uses.
 import { createRest } from '../rest-client';
 import type { Caller, FromWorker, ToWorker } from './import-messages';
-import { commitPlan, distinctRows, ImportCommitError, type Planned, readAndPlan } from './import-pipeline';
+import {
+  commitPlan,
+  distinctRows,
+  ImportCommitError,
+  type JournalForPlan,
+  journalAfter,
+  type Planned,
+  readAndPlan,
+} from './import-pipeline';
+import { newIds } from './stored-journal';
 
 let planned: Planned | null = null;
+/** The journal as this worker last read or saved it: the next file plans on it while it is current. */
+let kept: JournalForPlan | null = null;
 let token: string | null = null;
 
 const post = (message: FromWorker) => postMessage(message);
@@ -18,10 +29,14 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 async function read(request: Extract<ToWorker, { type: 'read' }>) {
   planned = null;
   try {
-    const { step, planned: next } = await readAndPlan(clientFor(request.caller), request, (phase) =>
-      post({ type: 'phase', phase }),
+    const { step, planned: next } = await readAndPlan(
+      clientFor(request.caller),
+      request,
+      (phase) => post({ type: 'phase', phase }),
+      kept,
     );
     planned = next ?? null;
+    if (next) kept = next.journal;
     post({ type: 'read', step });
   } catch (e) {
     post({ type: 'read', step: { step: 'choose', error: message(e) } });
@@ -36,6 +51,8 @@ async function commit(request: Extract<ToWorker, { type: 'commit' }>) {
     return;
   }
   const { plan } = current;
+  const ids = newIds();
+  kept = null;
   try {
     const result = await commitPlan(
       clientFor(request.caller),
@@ -47,9 +64,11 @@ async function commit(request: Extract<ToWorker, { type: 'commit' }>) {
         rowsSkipped: distinctRows(plan.errors),
         duplicates: plan.duplicates,
       },
-      current.brokerProfileId,
+      current.journal.chargeProfile.id,
       (progress) => post({ type: 'progress', progress }),
+      { ids },
     );
+    kept = journalAfter(current, result, ids);
     post({ type: 'committed', result, duplicates: plan.duplicates, rowsWithErrors: distinctRows(plan.errors) });
   } catch (e) {
     post({

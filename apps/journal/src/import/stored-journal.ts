@@ -6,6 +6,7 @@ import type {
   ImportBroker,
   PlannedTrade,
   Product,
+  SavedIds,
   StoredTrade,
   TradeStatus,
 } from '@bahi/trading';
@@ -167,8 +168,8 @@ export interface FillPayload {
 
 /** One element of `p_trades` (the rebuild RPCs' contract). */
 export interface TradePayload {
-  /** The replaced trade this one continues (rewritten in place, keeping its journalling). */
-  id?: string;
+  /** A new trade's id, or the replaced trade's it continues (rewritten in place, keeping its journalling). */
+  id: string;
   broker: string;
   import_id: string | null;
   exchange: string;
@@ -228,21 +229,36 @@ function fillPayload(id: string, fill: Fill, importId: string | null, kind: Fill
   };
 }
 
+/** Ids for a save's new trades and fills, made once per trade and per fill (so the copy of the journal matches). */
+export function newIds(newId: () => string = () => crypto.randomUUID()): SavedIds {
+  const ids = new Map<object, string>();
+  const idOf = (key: object) => {
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = newId();
+      ids.set(key, id);
+    }
+    return id;
+  };
+  return { trade: idOf, fill: idOf };
+}
+
 /**
- * Planned trades as the rebuild RPCs take them: each new fill once in p_fills (with a new id), each trade naming its
- * fills and the units it holds; `brokerProfileId` is recorded on estimated charges.
+ * Planned trades as the rebuild RPCs take them: each new fill once in p_fills, each trade with its id (a new one, or
+ * the replaced trade's it continues) naming its fills and the units it holds; `brokerProfileId` is recorded on
+ * estimated charges.
  */
 export function rebuildPayload(
   trades: readonly PlannedTrade[],
   brokerProfileId: string | null,
-  newId: () => string = () => crypto.randomUUID(),
+  ids: SavedIds = newIds(),
 ): RebuildPayload {
-  const ids = new Map<Fill, string>();
+  const sent = new Set<Fill>();
   const p_fills: FillPayload[] = [];
   const p_trades = trades.map((p): TradePayload => {
     const { trade: t, charges } = p;
     return {
-      ...(p.continues ? { id: p.continues } : {}),
+      id: p.continues ?? ids.trade(p),
       broker: t.broker,
       import_id: p.importId,
       exchange: t.exchange,
@@ -276,10 +292,9 @@ export function rebuildPayload(
       })),
       fills: p.executions.map((e) => {
         if (e.storedId !== null) return [e.storedId, e.quantity];
-        let id = ids.get(e.fill);
-        if (id === undefined) {
-          id = newId();
-          ids.set(e.fill, id);
+        const id = ids.fill(e.fill);
+        if (!sent.has(e.fill)) {
+          sent.add(e.fill);
           p_fills.push(fillPayload(id, e.fill, e.importId, e.kind));
         }
         return [id, e.quantity];

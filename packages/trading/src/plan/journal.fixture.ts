@@ -1,47 +1,24 @@
 // Test support: a journal store for plans, doing what the rebuild RPCs do.
 import type { Fill } from '../import/types';
-import { plannedTrades, type RebuildGroup, type StoredTrade } from './rebuild';
+import { applyPlan, type RebuildGroup, type StoredTrade } from './rebuild';
 
-/**
- * The journal after saving a plan, as the rebuild RPCs leave it: the replaced trades go (a trade that continues one
- * keeps its id), the planned trades are stored holding their fills, and each new fill is stored once, with an id
- * from `nextId`. A stored part carries its share of the fill's charges.
- */
+/** The journal after saving a plan, with ids from `nextId` for its new trades and fills (applyPlan). */
 export function savePlan(
   stored: readonly StoredTrade[],
   groups: readonly RebuildGroup[],
   importId: string | null,
   nextId: () => string,
 ): StoredTrade[] {
-  const gone = new Set(groups.flatMap((g) => g.replace));
-  const kept = stored.filter((t) => !gone.has(t.id));
-  const fillIds = new Map<Fill, string>();
-  const idOf = (fill: Fill) => {
-    let id = fillIds.get(fill);
+  const ids = new Map<object, string>();
+  const idOf = (key: object) => {
+    let id = ids.get(key);
     if (id === undefined) {
       id = nextId();
-      fillIds.set(fill, id);
+      ids.set(key, id);
     }
     return id;
   };
-  const added = plannedTrades(groups).map(
-    (p): StoredTrade => ({
-      id: p.continues ?? nextId(),
-      status: p.trade.status,
-      product: p.trade.product,
-      importId: p.importId ?? importId,
-      fills: p.executions.map((e) => ({
-        id: e.storedId ?? idOf(e.fill),
-        importId: e.importId ?? importId,
-        fill: {
-          ...e.fill,
-          quantity: e.quantity,
-          fees: e.fill.fees === null ? null : (e.fill.fees * e.quantity) / e.fill.quantity,
-        },
-      })),
-    }),
-  );
-  return [...kept, ...added];
+  return applyPlan(stored, groups, importId, { trade: idOf, fill: idOf });
 }
 
 /** A journal that plans are saved into, one after another. */

@@ -244,6 +244,49 @@ const addUnits = (a: number, b: number) => Math.round((a + b) * 1e6) / 1e6;
 
 const sum = (a: number | null, b: number | null) => (a === null && b === null ? null : (a ?? 0) + (b ?? 0));
 
+/** The ids a saved plan's new trades and fills were stored under (the caller chooses them). */
+export interface SavedIds {
+  /** A new trade's id (a trade that continues a replaced one keeps that one's). */
+  trade(planned: PlannedTrade): string;
+  /** A new fill's id. */
+  fill(fill: Fill): string;
+}
+
+/**
+ * The journal after a plan is saved, as the rebuild RPCs leave it: the replaced trades go, the planned trades are
+ * stored holding their fills (a trade's part of each, with its share of the fill's charges), filed under `importId`
+ * where the plan leaves it open. What a client that keeps a copy of its journal applies after a save.
+ */
+export function applyPlan(
+  stored: readonly StoredTrade[],
+  groups: readonly RebuildGroup[],
+  importId: string | null,
+  ids: SavedIds,
+): StoredTrade[] {
+  const gone = new Set(groups.flatMap((g) => g.replace));
+  const kept = stored.filter((t) => !gone.has(t.id));
+  for (const group of groups) {
+    for (const p of group.trades) {
+      kept.push({
+        id: p.continues ?? ids.trade(p),
+        status: p.trade.status,
+        product: p.trade.product,
+        importId: p.importId ?? importId,
+        fills: p.executions.map((e) => ({
+          id: e.storedId ?? ids.fill(e.fill),
+          importId: e.importId ?? importId,
+          fill: {
+            ...e.fill,
+            quantity: e.quantity,
+            fees: e.fill.fees === null ? null : (e.fill.fees * e.quantity) / e.fill.quantity,
+          },
+        })),
+      });
+    }
+  }
+  return kept;
+}
+
 /** The trades of a plan, group after group. */
 export const plannedTrades = (groups: readonly RebuildGroup[]): PlannedTrade[] => groups.flatMap((g) => g.trades);
 
