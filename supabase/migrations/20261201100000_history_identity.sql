@@ -305,8 +305,8 @@ drop function if exists public.change_corporate_action(jsonb, jsonb, uuid[]);
 --              journalling), or a new uuid for a new trade (so a client that keeps a copy of its journal knows it).
 --   p_replace  the caller's imported trades these replace. Those no trade continues are deleted; the journalling of
 --              each (stop, target, playbook and rules, emotions, mistakes, rating, notes, tags, screenshots) moves
---              to the rebuilt trade holding its earliest fill. Bonus shares held by replaced trades are derived from
---              their corporate action: they go with the trades, and the rebuilt trades bring them again in p_fills.
+--              to the rebuilt trade holding its earliest fill. A fill the replaced trades held and no trade holds after
+--              the call goes (bonus shares, derived from their action, come again in p_fills when still held).
 --   returns    {"trades_created", "executions_created", "revision"}: trades written (new or continued), fills
 --              written, and the journal's revision after this change.
 --
@@ -332,6 +332,7 @@ declare
   v_replace uuid[];
   v_continued uuid[];
   v_derived uuid[];
+  v_refs uuid[];
   v_moving jsonb;
   v_found integer;
   v_problem record;
@@ -562,18 +563,22 @@ begin
     raise exception 'Trade %, fill %: %.', v_problem.t_ord, v_problem.p_ord, v_problem.problem using errcode = '22023';
   end if;
 
-  with refs as (
-    select distinct (p.v ->> 0)::uuid as id
+  -- (Set operations throughout: a call holds up to 20,000 trades, and a filter like `id = any(array)` per row would
+  -- cost the product of the two.)
+  v_refs := array(
+    select distinct (p.v ->> 0)::uuid
     from jsonb_array_elements(p_trades) as t (v)
     cross join lateral jsonb_array_elements(t.v -> 'fills') as p (v)
-  ), fresh as (
-    select (f.v ->> 'id')::uuid as id from jsonb_array_elements(p_fills) as f (v)
-  )
-  select r.id, s.kind into v_problem
-  from refs r
-  left join fresh n on n.id = r.id
-  left join public.fills s on s.id = r.id and s.user_id = caller
-  where n.id is null and (s.id is null or s.kind = 'bonus')
+  );
+  select x.id, s.kind into v_problem
+  from (
+    select ref from unnest(v_refs) as ref
+    except
+    select (f.v ->> 'id')::uuid from jsonb_array_elements(p_fills) as f (v)
+    except
+    select s.id from public.fills s where s.id = any(v_refs) and s.user_id = caller and s.kind <> 'bonus'
+  ) as x (id)
+  left join public.fills s on s.id = x.id and s.user_id = caller
   limit 1;
   if found then
     if v_problem.kind = 'bonus' then
@@ -591,7 +596,7 @@ begin
     raise exception 'A trade id appears twice in this call: a replaced trade can be continued by one rebuilt trade only.'
       using errcode = '22023';
   end if;
-  v_continued := array(select u from unnest(v_continued) as u where u = any(v_replace));
+  v_continued := array(select unnest(v_continued) intersect select unnest(v_replace));
 
   begin
     if cardinality(v_replace) > 0 then
@@ -620,7 +625,7 @@ begin
         ) order by t.entry_time), '[]'::jsonb)
       into v_moving
       from public.trades t
-      where t.id = any(v_replace) and not (t.id = any(v_continued))
+      where t.id = any(v_replace) and t.id not in (select unnest(v_continued))
         and (t.stop_loss is not null or t.target is not null or t.playbook_id is not null or t.rating is not null
           or t.notes is not null or cardinality(t.emotions_before) > 0 or cardinality(t.emotions_after) > 0
           or cardinality(t.mistakes) > 0
@@ -628,15 +633,29 @@ begin
           or exists (select 1 from public.trade_playbook_rules p where p.trade_id = t.id)
           or exists (select 1 from public.gallery_items i where i.trade_id = t.id));
 
-      -- Bonus shares the replaced trades held: derived, so they go with them.
+      -- The fills the replaced trades held that no trade will hold: bonus shares (derived from their action, and sent
+      -- again), an undated lot replaced by its dated parts, an undone import's fills. They go before the new fills
+      -- come, which may take their place (the same fill with fewer units keeps its identity).
       v_derived := array(
-        select distinct f.id
+        select u.id
         from public.trades t
         cross join lateral unnest(t.fill_ids) as u (id)
-        join public.fills f on f.id = u.id and f.user_id = caller and f.kind = 'bonus'
-        where t.id = any(v_replace)
+        where t.id = any(v_replace) and t.user_id = caller
+        except
+        select unnest(v_refs)
       );
-      delete from public.trades t where t.id = any(v_replace) and not (t.id = any(v_continued));
+      if cardinality(v_derived) > 0 then
+        -- A trade that stays (not replaced) may hold another part of such a fill: then it stays too.
+        v_derived := array(
+          select unnest(v_derived)
+          except
+          select u.id
+          from public.trades t
+          cross join lateral unnest(t.fill_ids) as u (id)
+          where t.user_id = caller and t.id not in (select unnest(v_replace))
+        );
+      end if;
+      delete from public.trades t where t.id = any(v_replace) and t.id not in (select unnest(v_continued));
       delete from public.fills f where f.id = any(v_derived) and f.user_id = caller;
     end if;
 
@@ -678,7 +697,8 @@ begin
       fill_ids = array(select (p.v ->> 0)::uuid from jsonb_array_elements(x.v -> 'fills') as p (v)),
       fill_units = array(select (p.v ->> 1)::numeric from jsonb_array_elements(x.v -> 'fills') as p (v))
     from jsonb_array_elements(p_trades) as x (v)
-    where x.v ->> 'id' is not null and (x.v ->> 'id')::uuid = any(v_continued) and d.id = (x.v ->> 'id')::uuid;
+    where x.v ->> 'id' is not null and (x.v ->> 'id')::uuid in (select unnest(v_continued))
+      and d.id = (x.v ->> 'id')::uuid;
 
     insert into public.trades (id, user_id, exchange, segment, product, symbol, isin, underlying, expiry, strike,
       option_type, lot_size, side, quantity, avg_entry_price, avg_exit_price, entry_time, exit_time, status, gross_pnl,
@@ -696,7 +716,7 @@ begin
       array(select (p.v ->> 0)::uuid from jsonb_array_elements(t.v -> 'fills') as p (v)),
       array(select (p.v ->> 1)::numeric from jsonb_array_elements(t.v -> 'fills') as p (v))
     from jsonb_array_elements(p_trades) with ordinality as t (v, ord)
-    where t.v ->> 'id' is null or not ((t.v ->> 'id')::uuid = any(v_continued));
+    where t.v ->> 'id' is null or (t.v ->> 'id')::uuid not in (select unnest(v_continued));
     v_trades := jsonb_array_length(p_trades);
 
     -- The journalling of each deleted trade goes to the rebuilt trade holding its earliest fill.

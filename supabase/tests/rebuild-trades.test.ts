@@ -240,7 +240,7 @@ describe('undo_import', () => {
       [costed?.id as string],
     );
     // The sale's fill is the stored one, named again: no fill is written.
-    expect(result[0]?.v).toEqual({ trades_created: 1, executions_created: 0 });
+    expect(result[0]?.v).toMatchObject({ trades_created: 1, executions_created: 0 });
     expect(await journal()).toEqual([
       { status: 'missing_cost', gross: null, net: null, entry: null, fills: 'fill:S1@tradebook-2024.csv' },
     ]);
