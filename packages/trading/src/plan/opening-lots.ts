@@ -2,7 +2,9 @@
 // broker's holdings statement for a day before the history starts, from its tax P&L statement (the buy date and value
 // of each sale), or typed by the trader. Each becomes an `opening` buy fill that goes straight into the holding, so the
 // sales it covers get their cost basis and P&L. A lot that the journal's own fills already cover is skipped and said
-// why, so nothing is counted twice.
+// why, so nothing is counted twice. A holdings statement gives no buy dates (unless it has a buy-date column): its
+// lots are marked `dateUnknown`, placed where they sit in FIFO order (held at the end of the statement's day, or of
+// the day before the history), and never taken as bought on that day.
 import { baseSymbol } from '../import/symbols';
 import type { Fill, ImportBroker, ImportRowError } from '../import/types';
 import { dateOfDayNumber, dayNumberOf, isIsoDate } from '../time/ist';
@@ -14,6 +16,8 @@ export interface HoldingLine {
   isin: string | null;
   quantity: number;
   averagePrice: number;
+  /** The day these shares were bought, when the statement has a buy-date column (one line per lot). */
+  boughtOn?: string | null;
   row: number;
 }
 
@@ -69,6 +73,7 @@ function openingFill(
   date: string,
   tradeId: string,
   row: number,
+  dateUnknown = false,
 ): Fill {
   return {
     broker,
@@ -90,6 +95,7 @@ function openingFill(
     fees: null,
     row,
     opening: true,
+    ...(dateUnknown ? { dateUnknown: true } : {}),
   };
 }
 
@@ -116,9 +122,29 @@ const skip = (row: number, message: string): ImportRowError => ({
   message: `Row ${row}: ${message}`,
 });
 
+/** Units and cost (rupees) of the dated opening lots of each share (base symbol) held by the end of `day`. */
+function datedOpeningLots(stored: readonly StoredTrade[], broker: ImportBroker, day: string) {
+  const held = new Map<string, { quantity: number; cost: number }>();
+  for (const t of stored) {
+    for (const { fill } of t.fills) {
+      if (fill.broker !== broker || !fill.opening || fill.bonus || fill.dateUnknown) continue;
+      if (fill.executedAt.slice(0, 10) > day) continue;
+      const symbol = baseSymbol(fill.symbol);
+      const lot = held.get(symbol) ?? { quantity: 0, cost: 0 };
+      lot.quantity += fill.quantity;
+      lot.cost += fill.quantity * fill.price;
+      held.set(symbol, lot);
+    }
+  }
+  return held;
+}
+
 /**
- * A holdings statement as held at the end of `asOf`: each holding of a share the journal has no trades of on or
- * before that day becomes an opening lot at its average price (held since `asOf` at the latest).
+ * A holdings statement as held at the end of `asOf` (its own date, or the day before the history when it does not
+ * say). A line with a buy date is a dated lot bought that day, unless the tradebook already has that day. A line
+ * without one is an undated lot placed at `asOf`, for a share the journal has no trades of by then; the shares of it
+ * that the journal's dated opening lots already hold (from a tax P&L statement, or typed) are left out, and the rest
+ * keeps the statement's total cost: a statement never adds to lots that have dates.
  */
 export function openingLotsFromHoldings(
   holdings: readonly HoldingLine[],
@@ -128,24 +154,73 @@ export function openingLotsFromHoldings(
 ): OpeningLots {
   if (!isIsoDate(asOf)) throw new RangeError(`The holdings date "${asOf}" is not a date.`);
   const first = firstFillDays(stored, broker);
+  const dated = datedOpeningLots(stored, broker, asOf);
   const fills: Fill[] = [];
   const skipped: ImportRowError[] = [];
+  const seen = new Map<string, number>();
   for (const h of holdings) {
     const symbol = baseSymbol(h.symbol);
     const from = first.get(symbol);
-    if (from !== undefined && from <= asOf) {
-      skipped.push(skip(h.row, `${symbol} is in your tradebook on or before ${asOf}, which already holds it`));
-      continue;
-    }
     if (!(h.quantity > 0) || !Number.isInteger(h.quantity)) {
       skipped.push(skip(h.row, `${symbol}: nothing held`));
       continue;
     }
+    const bought = h.boughtOn ?? null;
+    if (bought !== null) {
+      if (from !== undefined && from <= bought) {
+        skipped.push(skip(h.row, `${symbol} bought on ${bought} is in your tradebook already`));
+        continue;
+      }
+      if (bought > asOf) {
+        skipped.push(skip(h.row, `${symbol} bought on ${bought} is after the statement's date, ${asOf}`));
+        continue;
+      }
+      // A share bought in several lots on one day has a line per lot: each its own lot, numbered to stay unique.
+      const id = `holding:${asOf}:${symbol}:${bought}`;
+      const n = (seen.get(id) ?? 0) + 1;
+      seen.set(id, n);
+      fills.push(
+        openingFill(broker, symbol, h.isin, h.quantity, h.averagePrice, bought, n === 1 ? id : `${id}:${n}`, h.row),
+      );
+      continue;
+    }
+    if (from !== undefined && from <= asOf) {
+      skipped.push(skip(h.row, `${symbol} is in your tradebook on or before ${asOf}, which already holds it`));
+      continue;
+    }
+    const known = dated.get(symbol) ?? { quantity: 0, cost: 0 };
+    const quantity = h.quantity - known.quantity;
+    if (quantity <= 0) {
+      skipped.push(skip(h.row, `${symbol}: all ${h.quantity} shares already have buy dates in your journal`));
+      continue;
+    }
     fills.push(
-      openingFill(broker, symbol, h.isin, h.quantity, h.averagePrice, asOf, `holding:${asOf}:${symbol}`, h.row),
+      openingFill(
+        broker,
+        symbol,
+        h.isin,
+        quantity,
+        remainderPrice(h.quantity, h.averagePrice, known.quantity, known.cost),
+        asOf,
+        `holding:${asOf}:${symbol}`,
+        h.row,
+        true,
+      ),
     );
   }
   return { fills, skipped };
+}
+
+/**
+ * The cost per share of what is left of a holding of `quantity` at `price` once `taken` shares of it costing
+ * `takenCost` are known lot by lot: the holding's total cost stays the statement's (its average is the FIFO cost of
+ * the shares held). The statement's average when the known lots cost more than the holding did.
+ */
+export function remainderPrice(quantity: number, price: number, taken: number, takenCost: number): number {
+  const left = quantity - taken;
+  const cost = quantity * price - takenCost;
+  if (taken <= 0 || left <= 0 || cost < 0) return price;
+  return Math.round((cost / left) * 10_000) / 10_000;
 }
 
 /**

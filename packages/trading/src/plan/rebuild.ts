@@ -87,6 +87,11 @@ export interface RebuildInput {
   added?: readonly Fill[];
   /** Undo: the fills this import brought are taken out. */
   removeImport?: string | null;
+  /**
+   * Stored fills (by `fillKey`) replaced by other fills, which keep the stored fill's import: an undated opening lot
+   * by its dated parts, or by what is left of it (nothing, when all of it is dated).
+   */
+  replaceFills?: ReadonlyMap<string, readonly Fill[]>;
   /** Every split and bonus of the user as they stand after the change. */
   actions?: readonly CorporateAction[];
   /** Splits and bonuses added or removed by the change: their shares are rebuilt from the ex-date. */
@@ -121,6 +126,17 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
       for (const s of t.fills) if (s.importId === input.removeImport) earliest(instrumentKey(s.fill), day(s.fill));
     }
   }
+  const swaps = input.replaceFills?.size ? input.replaceFills : null;
+  if (swaps) {
+    for (const t of input.stored) {
+      for (const s of t.fills) {
+        const swap = s.fill.tradeId === null ? undefined : swaps.get(fillKey(s.fill));
+        if (swap === undefined) continue;
+        earliest(instrumentKey(s.fill), day(s.fill));
+        for (const fill of swap) earliest(instrumentKey(fill), day(fill));
+      }
+    }
+  }
   if (input.changedActions?.length) {
     const shares = new Map<string, Set<string>>();
     const note = (fill: Fill) => {
@@ -144,6 +160,7 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
   // The stored broker ids ('<id>', '<id>#2'…) taken, by fill: trade numbers repeat across days, so by fill identity.
   const usedIds = new Map<string, Set<string>>();
   const parts = new Map<string, { fill: Fill; importId: string | null }>();
+  const swapped = new Set<string>();
   const rebuild: Fill[] = [];
   for (const t of input.stored) {
     if (t.fills.length === 0) continue;
@@ -167,6 +184,17 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
       // The parts of one fill that are all rebuilt become the fill again (a flip or a day's split is matched anew).
       const id = s.fill.tradeId;
       const fill = { ...s.fill, tradeId: id === null ? null : id.replace(PART, '') };
+      const swap = swaps && id !== null ? swaps.get(fillKey(fill)) : undefined;
+      if (swap !== undefined) {
+        // Once for the fill, however many trades hold a part of it.
+        if (swapped.has(fillKey(fill))) continue;
+        swapped.add(fillKey(fill));
+        for (const f of swap) {
+          origin.set(f, s.importId);
+          rebuild.push(f);
+        }
+        continue;
+      }
       const part = id === null ? null : `${key}|${fillKey(fill)}`;
       const merged = part === null ? undefined : parts.get(part);
       if (merged && part !== null) {
