@@ -331,7 +331,11 @@ export const PreviewHoldingsUndated: Story = {
   play: async () => {
     const d = await dialog();
     const lines = await within(d).findByRole('list', { name: 'What this import does' });
-    await expect(within(lines).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    await expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Holdings as at the end of 8 January 2024 (the day before your first trade in the journal; the file does not say).',
       'The statement gives no buy dates: 4 lots are taken as held by then, not as bought then. Sales from them stay out of short- and long-term gains on the Tax P&L page until you give their buy dates there, or import your tax P&L statement or a holdings statement with buy dates.',
       '4 sales get their cost basis from this statement.',
