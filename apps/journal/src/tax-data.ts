@@ -1,115 +1,85 @@
 // The tax P&L's reads and writes: the journal's closed trades with what @bahi/trading's tax P&L needs (the ISIN, the
-// splits and bonuses applied, and for delivery sales their fills, i.e. the lots they came from), and the 31 Jan 2018
-// values the trader gives for shares bought before 1 Feb 2018.
-import { type CorporateAction, type TaxTrade, taxTradeOf } from '@bahi/trading';
+// splits and bonuses applied, and for delivery sales their fills, i.e. the lots they came from, undated ones marked),
+// the opening lots that have no buy date yet, and the 31 Jan 2018 values the trader gives for shares bought before
+// 1 Feb 2018.
+import type { TaxTrade } from '@bahi/trading';
+import type { UndatedLotView } from '@bahi/ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_DATA_FRESH_MS } from './data';
 import { dataError } from './data-error';
 import { journalKeys } from './journal-data';
 import { readAll } from './read-all';
 import { supabase } from './supabase';
+import {
+  TAX_FILL_COLUMNS,
+  TAX_TRADE_COLUMNS,
+  type TaxFillRow,
+  type TaxTradeRow,
+  taxTrades,
+  type UndatedFillRow,
+  undatedLotViews,
+} from './tax-rows';
 
 export const taxKeys = {
   trades: (userId: string | undefined) => [...journalKeys.all(userId), 'tax-trades'] as const,
+  undatedLots: (userId: string | undefined) => [...journalKeys.all(userId), 'undated-lots'] as const,
   fmv: (userId: string | undefined) => [...journalKeys.all(userId), 'fair-market-values'] as const,
 };
 
-const COLUMNS =
-  'id, symbol, isin, exchange, segment, product, side, status, entry_time, exit_time, quantity, avg_entry_price, ' +
-  'avg_exit_price, gross_pnl, charges, charges_breakdown, adjustments';
-
-interface TaxTradeRow {
-  id: string;
-  symbol: string;
-  isin: string | null;
-  exchange: 'NSE' | 'BSE' | 'MCX';
-  segment: 'equity' | 'futures' | 'options';
-  product: 'intraday' | 'delivery' | 'carry_forward';
-  side: 'long' | 'short';
-  status: 'open' | 'closed' | 'missing_cost';
-  entry_time: string;
-  exit_time: string | null;
-  quantity: number;
-  avg_entry_price: number | string | null;
-  avg_exit_price: number | string | null;
-  gross_pnl: number | string | null;
-  charges: number | string;
-  charges_breakdown: Record<string, number> | null;
-  adjustments: { symbol: string; kind: 'split' | 'bonus'; from: number; to: number; ex_date: string }[] | null;
-}
-
-interface FillRow {
-  trade_id: string;
-  side: 'buy' | 'sell';
-  quantity: number;
-  price: number | string;
-  executed_at: string;
-  kind: string;
-}
-
-const num = (v: number | string | null) => (v === null ? null : Number(v));
 /** Trade ids per `in` filter: short enough for a URL. */
 const IDS_PER_READ = 100;
 
 /** Every realised trade (closed, or a sale with no cost basis) in the tax P&L's shape. */
 export async function readTaxTrades(): Promise<TaxTrade[]> {
   const rows = (await readAll((from, to) =>
-    supabase.from('trades').select(COLUMNS).neq('status', 'open').order('id').range(from, to),
+    supabase.from('trades').select(TAX_TRADE_COLUMNS).neq('status', 'open').order('id').range(from, to),
   )) as unknown[] as TaxTradeRow[];
   // A delivery sale's lots are its entry fills; other trades need none.
   const sales = rows.filter((r) => r.segment === 'equity' && r.product === 'delivery' && r.status === 'closed');
-  const fills = new Map<string, FillRow[]>();
+  const fills: TaxFillRow[] = [];
   for (let i = 0; i < sales.length; i += IDS_PER_READ) {
     const ids = sales.slice(i, i + IDS_PER_READ).map((r) => r.id);
     const part = (await readAll((from, to) =>
-      supabase
-        .from('trade_executions')
-        .select('trade_id, side, quantity, price, executed_at, kind')
-        .in('trade_id', ids)
-        .order('id')
-        .range(from, to),
-    )) as unknown[] as FillRow[];
-    for (const f of part) fills.set(f.trade_id, [...(fills.get(f.trade_id) ?? []), f]);
+      supabase.from('trade_executions').select(TAX_FILL_COLUMNS).in('trade_id', ids).order('id').range(from, to),
+    )) as unknown[] as TaxFillRow[];
+    fills.push(...part);
   }
-  const out: TaxTrade[] = [];
-  for (const r of rows) {
-    const adjustments: CorporateAction[] = (r.adjustments ?? []).map((a) => ({
-      symbol: a.symbol,
-      kind: a.kind,
-      from: a.from,
-      to: a.to,
-      exDate: a.ex_date,
-    }));
-    const t = taxTradeOf({
-      id: r.id,
-      symbol: r.symbol,
-      isin: r.isin,
-      exchange: r.exchange,
-      segment: r.segment,
-      product: r.product,
-      side: r.side,
-      status: r.status,
-      entryTime: r.entry_time,
-      exitTime: r.exit_time,
-      quantity: r.quantity,
-      entryPrice: num(r.avg_entry_price),
-      exitPrice: num(r.avg_exit_price),
-      grossPnl: num(r.gross_pnl),
-      charges: Number(r.charges),
-      chargesBreakdown: r.charges_breakdown,
-      adjustments,
-      executions: fills.get(r.id)?.map((f) => ({
-        side: f.side,
-        quantity: Number(f.quantity),
-        price: Number(f.price),
-        executedAt: f.executed_at,
-        kind: f.kind,
-      })),
-    });
-    if (t) out.push(t);
-  }
-  return out;
+  return taxTrades(rows, fills);
 }
+
+/** The journal's undated opening lots: a holdings statement's few lines, so two small reads. */
+export async function readUndatedLots(): Promise<UndatedLotView[]> {
+  const fills = (await readAll((from, to) =>
+    supabase
+      .from('trade_executions')
+      .select('trade_id, broker, fill_key, quantity, price, executed_at')
+      .eq('date_unknown', true)
+      .order('id')
+      .range(from, to),
+  )) as unknown[] as UndatedFillRow[];
+  const ids = [...new Set(fills.map((f) => f.trade_id))];
+  const trades = new Map<string, { symbol: string; isin: string | null }>();
+  for (let i = 0; i < ids.length; i += IDS_PER_READ) {
+    const { data, error } = await supabase
+      .from('trades')
+      .select('id, symbol, isin')
+      .in('id', ids.slice(i, i + IDS_PER_READ));
+    if (error) throw dataError(error);
+    for (const t of (data ?? []) as { id: string; symbol: string; isin: string | null }[]) trades.set(t.id, t);
+  }
+  return undatedLotViews(fills, trades);
+}
+
+export function undatedLotsQuery(userId: string | undefined) {
+  return queryOptions({
+    queryKey: taxKeys.undatedLots(userId),
+    enabled: Boolean(userId),
+    staleTime: PAGE_DATA_FRESH_MS,
+    queryFn: readUndatedLots,
+  });
+}
+
+export const useUndatedLots = (userId: string | undefined) => useQuery(undatedLotsQuery(userId));
 
 export function taxTradesQuery(userId: string | undefined) {
   return queryOptions({

@@ -5,8 +5,10 @@ import {
   type CorporateAction,
   chunkGroups,
   type ImportBroker,
+  type LotDatePart,
   type PlanContext,
   planActionChange,
+  planLotDates,
   planUndo,
   type RebuildGroup,
 } from '@bahi/trading';
@@ -173,6 +175,21 @@ export async function undoImport(importId: string): Promise<void> {
   oneCall(groups, 'Undoing this import');
   const { error } = await supabase.rpc('undo_import', {
     p_import: importId,
+    p_trades: payloads(groups, journal.chargeProfile.id),
+    p_replace: replaced(groups),
+  });
+  if (error) throw new Error(commitMessage(error));
+}
+
+/**
+ * Buy dates for an undated opening lot (named by its key): the lot's share is rebuilt with the dated lots in its
+ * place, in the import that brought it, in one call. A RangeError says what does not fit the lot.
+ */
+export async function saveLotDates(lotKey: string, parts: readonly LotDatePart[]): Promise<void> {
+  const journal = await loadJournalForPlan();
+  const { groups } = planLotDates(lotKey, parts, journal);
+  oneCall(groups, 'These dates');
+  const { error } = await supabase.rpc('rebuild_trades', {
     p_trades: payloads(groups, journal.chargeProfile.id),
     p_replace: replaced(groups),
   });

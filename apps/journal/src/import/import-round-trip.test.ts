@@ -5,17 +5,38 @@ import { fileURLToPath } from 'node:url';
 import { bootstrap, type Database, migrate, openDatabase } from '@bahi/supabase-local';
 import {
   type CorporateAction,
+  dayBeforeHistory,
   type ImportPlan,
   openingLotsFromHoldings,
+  openingLotsFromTaxPnl,
   type PlanContext,
+  parseZerodhaHoldings,
+  parseZerodhaTaxPnl,
   parseZerodhaTradebook,
   planActionChange,
   planImport,
+  planLotDates,
   planUndo,
   type RebuildGroup,
+  taxPnl,
+  undatedLots,
 } from '@bahi/trading';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  KITE_ACCOUNT_HOLDINGS_CSV,
+  KITE_ACCOUNT_TRADEBOOK_CSV,
+  kiteAccountTaxPnlXlsx,
+} from '../../../../packages/trading/src/import/fixtures/kite-account';
 import { DEFAULT_CHARGE_PROFILE } from '../broker-profile';
+import {
+  TAX_FILL_COLUMNS,
+  TAX_TRADE_COLUMNS,
+  type TaxFillRow,
+  type TaxTradeRow,
+  taxTrades,
+  type UndatedFillRow,
+  undatedLotViews,
+} from '../tax-rows';
 import {
   type CorporateActionRow,
   corporateAction,
@@ -233,5 +254,120 @@ describe('import round trip through the RPCs', () => {
     expect(await asTrader('select split_part(fill_key, $1, 5) as id from public.deleted_fills', ['|'])).toEqual([
       { id: '2001' },
     ]);
+  });
+
+  it('stores a holdings statement’s undated lots as undated, and dates them per lot through rebuild_trades', async () => {
+    // Account KT4417 (trading fixtures README): the tradebook, then Kite's holdings CSV, which gives no buy dates.
+    await commit(planImport(parseZerodhaTradebook(KITE_ACCOUNT_TRADEBOOK_CSV), await journal()), 'tradebook.csv');
+    const before = await journal();
+    const lots = openingLotsFromHoldings(
+      parseZerodhaHoldings(KITE_ACCOUNT_HOLDINGS_CSV).holdings,
+      dayBeforeHistory(before.stored, 'zerodha')!,
+      'zerodha',
+      before.stored,
+    );
+    await commit(planImport({ fills: lots.fills, errors: [] }, before), 'holdings.csv', 'holdings');
+    expect(
+      await asTrader(
+        `select t.symbol, sum(e.quantity)::float8 as quantity, bool_and(e.date_unknown) as undated
+         from public.trade_executions e join public.trades t on t.id = e.trade_id
+         where e.kind = 'opening' group by t.symbol order by t.symbol`,
+      ),
+    ).toEqual([
+      { symbol: 'COALINDIA', quantity: 120, undated: true },
+      { symbol: 'HDFCBANK', quantity: 40, undated: true },
+      { symbol: 'ITC', quantity: 300, undated: true },
+      { symbol: 'TATAMOTORS', quantity: 100, undated: true },
+    ]);
+
+    // /tax's reads, as PostgREST returns them: 3 lots and 3,11,487.00 of sales wait for a date (README).
+    const taxYear = async () => {
+      const [{ rows }] = (await asTrader<{ rows: TaxTradeRow[] }>(
+        `select coalesce(json_agg(t), '[]') as rows from (select ${TAX_TRADE_COLUMNS} from public.trades
+         where status <> 'open') t`,
+      )) as [{ rows: TaxTradeRow[] }];
+      const [{ fills }] = (await asTrader<{ fills: TaxFillRow[] }>(
+        `select coalesce(json_agg(e), '[]') as fills from (select ${TAX_FILL_COLUMNS} from public.trade_executions) e`,
+      )) as [{ fills: TaxFillRow[] }];
+      return taxPnl(taxTrades(rows, fills), '2024-25');
+    };
+    const waiting = await taxYear();
+    expect(waiting.undated).toMatchObject({ lots: 3, saleValue: 311_487 });
+    expect(waiting.shortTerm.rows.map((r) => r.symbol)).toEqual(['SBIN']);
+
+    // The page's lots are named as the planner names them, so a form's save finds its lot.
+    const [{ fills }] = (await asTrader<{ fills: UndatedFillRow[] }>(
+      `select coalesce(json_agg(e), '[]') as fills from (select trade_id, broker, fill_key, quantity, price,
+       executed_at from public.trade_executions where date_unknown) e`,
+    )) as [{ fills: UndatedFillRow[] }];
+    const symbols = await asTrader<{ id: string; symbol: string; isin: string | null }>(
+      'select id, symbol, isin from public.trades',
+    );
+    const views = undatedLotViews(fills, new Map(symbols.map((t) => [t.id, t])));
+    expect(views.map((l) => [l.symbol, l.quantity, l.price, l.heldOn])).toEqual([
+      ['COALINDIA', 120, 216.4, '2024-01-08'],
+      ['HDFCBANK', 40, 1515.7, '2024-01-08'],
+      ['ITC', 300, 216.1, '2024-01-08'],
+      ['TATAMOTORS', 100, 561.35, '2024-01-08'],
+    ]);
+    expect(views.map((l) => l.id)).toEqual(undatedLots((await journal()).stored).map((l) => l.key));
+
+    // The trader dates HDFCBANK's 40 as two buys: one rebuild, the lots staying in the holdings import.
+    const hdfc = views.find((l) => l.symbol === 'HDFCBANK')!;
+    const dated = planLotDates(
+      hdfc.id,
+      [
+        { quantity: 25, boughtOn: '2021-06-15' },
+        { quantity: 15, boughtOn: '2023-08-21' },
+      ],
+      await journal(),
+    );
+    await asTrader('select public.rebuild_trades($1::jsonb, $2::uuid[])', [
+      payload(dated.groups),
+      replaced(dated.groups),
+    ]);
+    expect(
+      await asTrader(
+        `select (e.executed_at at time zone 'Asia/Kolkata')::date::text as day, sum(e.quantity)::float8 as quantity,
+         bool_or(e.date_unknown) as undated, min(i.file_name) as file
+         from public.trade_executions e join public.trades t on t.id = e.trade_id
+         join public.imports i on i.id = e.import_id
+         where e.kind = 'opening' and t.symbol = 'HDFCBANK' group by 1 order by 1`,
+      ),
+    ).toEqual([
+      { day: '2021-06-15', quantity: 25, undated: false, file: 'holdings.csv' },
+      { day: '2023-08-21', quantity: 15, undated: false, file: 'holdings.csv' },
+    ]);
+    // 15 short term at the average: 15 × (1,618.40 − 1,515.70) = 1,540.50 gross; 25 long term, 2,567.50.
+    const dates = await taxYear();
+    expect(dates.undated).toMatchObject({ lots: 2, saleValue: 311_487 - 64_736 });
+    expect(dates.shortTerm.rows.find((r) => r.symbol === 'HDFCBANK')).toMatchObject({ quantity: 15, daysHeld: 339 });
+    expect(dates.longTerm.rows.find((r) => r.symbol === 'HDFCBANK')).toMatchObject({ quantity: 25, daysHeld: 1136 });
+
+    // The tax P&L statement dates the rest: its lots replace the undated ITC and TATAMOTORS. HDFCBANK's 25 and 15
+    // have their days in the journal already (given by the trader): skipped, not added to them. Only COALINDIA, never
+    // sold, is left waiting, and it is the only holding.
+    const statement = openingLotsFromTaxPnl(
+      parseZerodhaTaxPnl(kiteAccountTaxPnlXlsx()).exits,
+      'zerodha',
+      (await journal()).stored,
+    );
+    expect(statement.skipped.map((r) => r.message).filter((m) => m.includes('HDFCBANK'))).toEqual([
+      'Row 18: HDFCBANK bought on 2023-08-21: these shares have their lot in your journal already',
+      'Row 22: HDFCBANK bought on 2021-06-15: these shares have their lot in your journal already',
+    ]);
+    const taxPlan = planImport({ fills: statement.fills, errors: [] }, await journal());
+    expect(taxPlan.undatedReplaced).toEqual({ lots: 2, symbols: ['ITC', 'TATAMOTORS'] });
+    await commit(taxPlan, 'taxpnl-FY2024-25.xlsx', 'tax_pnl');
+    expect(
+      await asTrader(
+        `select distinct t.symbol from public.trade_executions e join public.trades t on t.id = e.trade_id
+         where e.date_unknown`,
+      ),
+    ).toEqual([{ symbol: 'COALINDIA' }]);
+    expect(
+      await asTrader(`select symbol, quantity::float8 as quantity from public.trades where status = 'open'`),
+    ).toEqual([{ symbol: 'COALINDIA', quantity: 120 }]);
+    expect((await taxYear()).undated.lots).toBe(0);
   });
 });

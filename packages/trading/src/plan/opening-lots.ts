@@ -140,6 +140,39 @@ function datedOpeningLots(stored: readonly StoredTrade[], broker: ImportBroker, 
 }
 
 /**
+ * The journal's dated opening lots of each share (base symbol) and buy day, so a statement's lot for the same share
+ * and day is not added to one already there (a lot the trader dated, or another statement's). `take` says how many
+ * of `quantity` shares are held already, and uses them up. Lots named in `own` are the statement's own (a second
+ * import of it, which de-duplication skips; or its other lines): a tax P&L's lots are each a distinct sale.
+ */
+function datedLotsByDay(stored: readonly StoredTrade[], broker: ImportBroker) {
+  const lots = new Map<string, { tradeId: string | null; left: number }[]>();
+  for (const t of stored) {
+    for (const { fill } of t.fills) {
+      if (fill.broker !== broker || !fill.opening || fill.bonus || fill.dateUnknown) continue;
+      const key = `${baseSymbol(fill.symbol)}|${fill.executedAt.slice(0, 10)}`;
+      const list = lots.get(key) ?? [];
+      const same = list.find((l) => l.tradeId === fill.tradeId);
+      if (same) same.left += fill.quantity;
+      else list.push({ tradeId: fill.tradeId, left: fill.quantity });
+      lots.set(key, list);
+    }
+  }
+  return {
+    take(symbol: string, day: string, quantity: number, own: (id: string | null) => boolean): number {
+      let taken = 0;
+      for (const lot of lots.get(`${symbol}|${day}`) ?? []) {
+        if (own(lot.tradeId) || taken >= quantity) continue;
+        const t = Math.min(lot.left, quantity - taken);
+        lot.left -= t;
+        taken += t;
+      }
+      return taken;
+    },
+  };
+}
+
+/**
  * A holdings statement as held at the end of `asOf` (its own date, or the day before the history when it does not
  * say). A line with a buy date is a dated lot bought that day, unless the tradebook already has that day. A line
  * without one is an undated lot placed at `asOf`, for a share the journal has no trades of by then; the shares of it
@@ -155,6 +188,7 @@ export function openingLotsFromHoldings(
   if (!isIsoDate(asOf)) throw new RangeError(`The holdings date "${asOf}" is not a date.`);
   const first = firstFillDays(stored, broker);
   const dated = datedOpeningLots(stored, broker, asOf);
+  const byDay = datedLotsByDay(stored, broker);
   const fills: Fill[] = [];
   const skipped: ImportRowError[] = [];
   const seen = new Map<string, number>();
@@ -176,12 +210,16 @@ export function openingLotsFromHoldings(
         continue;
       }
       // A share bought in several lots on one day has a line per lot: each its own lot, numbered to stay unique.
-      const id = `holding:${asOf}:${symbol}:${bought}`;
-      const n = (seen.get(id) ?? 0) + 1;
-      seen.set(id, n);
-      fills.push(
-        openingFill(broker, symbol, h.isin, h.quantity, h.averagePrice, bought, n === 1 ? id : `${id}:${n}`, h.row),
-      );
+      const base = `holding:${asOf}:${symbol}:${bought}`;
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      const id = n === 1 ? base : `${base}:${n}`;
+      const quantity = h.quantity - byDay.take(symbol, bought, h.quantity, (other) => other?.startsWith(base) === true);
+      if (quantity <= 0) {
+        skipped.push(skip(h.row, `${symbol} bought on ${bought}: these shares have their lot in your journal already`));
+        continue;
+      }
+      fills.push(openingFill(broker, symbol, h.isin, quantity, h.averagePrice, bought, id, h.row));
       continue;
     }
     if (from !== undefined && from <= asOf) {
@@ -225,7 +263,8 @@ export function remainderPrice(quantity: number, price: number, taken: number, t
 
 /**
  * A tax P&L statement: each sale of a share bought before the journal's first trade in it, and sold since, gives the
- * cost of that sale as an opening lot bought on its buy date. Sales the tradebook explains itself are skipped.
+ * cost of that sale as an opening lot bought on its buy date. Sales the tradebook explains itself are skipped, and so
+ * are shares whose lot of that day the journal has already (dated by the trader, or from another statement).
  */
 export function openingLotsFromTaxPnl(
   sales: readonly TaxPnlSale[],
@@ -233,6 +272,7 @@ export function openingLotsFromTaxPnl(
   stored: readonly StoredTrade[],
 ): OpeningLots {
   const first = firstFillDays(stored, broker);
+  const byDay = datedLotsByDay(stored, broker);
   const fills: Fill[] = [];
   const skipped: ImportRowError[] = [];
   const seen = new Map<string, number>();
@@ -252,21 +292,19 @@ export function openingLotsFromTaxPnl(
       continue;
     }
     // The same buy may be sold in several lines: each line is its own lot, numbered to stay unique.
-    const id = `taxpnl:${symbol}:${s.entryDate}:${s.exitDate}:${s.quantity}`;
-    const n = (seen.get(id) ?? 0) + 1;
-    seen.set(id, n);
-    fills.push(
-      openingFill(
-        broker,
-        symbol,
-        s.isin,
-        s.quantity,
-        s.buyValue / s.quantity,
-        s.entryDate,
-        n === 1 ? id : `${id}:${n}`,
-        s.row,
-      ),
-    );
+    const base = `taxpnl:${symbol}:${s.entryDate}:${s.exitDate}:${s.quantity}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    const id = n === 1 ? base : `${base}:${n}`;
+    const quantity =
+      s.quantity - byDay.take(symbol, s.entryDate, s.quantity, (other) => other?.startsWith('taxpnl:') === true);
+    if (quantity <= 0) {
+      skipped.push(
+        skip(s.row, `${symbol} bought on ${s.entryDate}: these shares have their lot in your journal already`),
+      );
+      continue;
+    }
+    fills.push(openingFill(broker, symbol, s.isin, quantity, s.buyValue / s.quantity, s.entryDate, id, s.row));
   }
   return { fills, skipped };
 }

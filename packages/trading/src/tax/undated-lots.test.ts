@@ -206,6 +206,40 @@ describe('an undated holdings statement', () => {
     });
   });
 
+  it('imported twice, the tax P&L adds nothing the second time: its own lots are duplicates', () => {
+    const { journal } = withUndatedHoldings();
+    const exits = parseZerodhaTaxPnl(kiteAccountTaxPnlXlsx()).exits;
+    const first = openingLotsFromTaxPnl(exits, 'zerodha', journal.trades);
+    journal.save(planImport({ fills: first.fills, errors: [] }, context(journal)).groups, 'taxpnl');
+    const again = openingLotsFromTaxPnl(exits, 'zerodha', journal.trades);
+    expect(again.fills).toHaveLength(5);
+    expect(planImport({ fills: again.fills, errors: [] }, context(journal))).toMatchObject({
+      duplicates: 5,
+      newFills: 0,
+      groups: [],
+    });
+  });
+
+  it('after the trader dated a lot, skips the statement’s lots of the same days rather than adding to them', () => {
+    const { journal } = withUndatedHoldings();
+    const hdfc = undatedLots(journal.trades).find((l) => l.symbol === 'HDFCBANK')!.key;
+    const parts = [
+      { quantity: 25, boughtOn: '2021-06-15' },
+      { quantity: 15, boughtOn: '2023-08-21' },
+    ];
+    journal.save(planLotDates(hdfc, parts, context(journal)).groups, null);
+    const lots = openingLotsFromTaxPnl(parseZerodhaTaxPnl(kiteAccountTaxPnlXlsx()).exits, 'zerodha', journal.trades);
+    expect(lots.fills.map((f) => [f.symbol, f.quantity])).toEqual([
+      ['TATAMOTORS', 60],
+      ['TATAMOTORS', 40],
+      ['ITC', 300],
+    ]);
+    journal.save(planImport({ fills: lots.fills, errors: [] }, context(journal)).groups, 'taxpnl');
+    // HDFCBANK's 40 are sold once, and nothing of it is left held.
+    const held = journal.trades.filter((t) => t.status === 'open').map((t) => t.fills[0]!.fill.symbol);
+    expect(held).toEqual(['COALINDIA']);
+  });
+
   it('is replaced the same way by a holdings statement with buy dates', () => {
     const { journal, asOf } = withUndatedHoldings();
     const statement = parseZerodhaHoldings(KITE_ACCOUNT_HOLDINGS_DATED_CSV);
