@@ -130,6 +130,7 @@ describe('an undated holdings statement', () => {
 
     const fy = year(journal);
     expect(fy.undated).toMatchObject({ lots: 0, saleValue: 0, rows: [] });
+    expect(taxReportSheets(fy, []).map((sheet) => sheet.name)).not.toContain('Waiting for buy dates');
     // HDFCBANK at 1,515.70 a share: 15 bought 21 Aug 2023 and sold 25 Jul 2024 (339 days) short term, 15 ×
     // (1,618.40 − 1,515.70) = 1,540.50; 25 bought 15 Jun 2021 long term, 25 × 102.70 = 2,567.50. TATAMOTORS bought
     // 12 Jun 2023: 60 sold 21 May 2024 short term (344 days), 40 sold 30 Aug 2024 long term (445 days).
