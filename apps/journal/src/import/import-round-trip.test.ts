@@ -21,12 +21,8 @@ import {
   taxPnl,
   undatedLots,
 } from '@bahi/trading';
+import { KITE_ACCOUNT_HOLDINGS_CSV, KITE_ACCOUNT_TRADEBOOK_CSV, kiteAccountTaxPnlXlsx } from '@bahi/trading/fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  KITE_ACCOUNT_HOLDINGS_CSV,
-  KITE_ACCOUNT_TRADEBOOK_CSV,
-  kiteAccountTaxPnlXlsx,
-} from '../../../../packages/trading/src/import/fixtures/kite-account';
 import { DEFAULT_CHARGE_PROFILE } from '../broker-profile';
 import {
   TAX_FILL_COLUMNS,
