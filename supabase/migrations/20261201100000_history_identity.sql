@@ -1129,6 +1129,7 @@ as $$
     select tr.*,
       case when tr.segment = 'equity' and tr.product = 'delivery' and tr.status = 'closed' then (
         select json_build_object(
+          'fill', coalesce(json_agg(f.id order by p.ord), '[]'),
           'units', coalesce(json_agg(p.units order by p.ord), '[]'),
           'price', coalesce(json_agg(f.price::float8 order by p.ord), '[]'),
           'executed_at', coalesce(json_agg(extract(epoch from f.executed_at) order by p.ord), '[]'),

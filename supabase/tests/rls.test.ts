@@ -202,7 +202,7 @@ describe('user tables', () => {
     });
     // journal_fills reads no fill of A's, nor does the tax P&L's lots of B's sale.
     expect(read.journal?.fills.id).toEqual([]);
-    expect(read.tax?.lots).toEqual([{ units: [], price: [], executed_at: [], kind: [], date_unknown: [] }]);
+    expect(read.tax?.lots).toEqual([{ fill: [], units: [], price: [], executed_at: [], kind: [], date_unknown: [] }]);
   });
 
   it('a user can write their own journal rows', async () => {

@@ -1,16 +1,19 @@
 // The tax P&L's reads and writes: the journal's realised trades with what @bahi/trading's tax P&L needs (the ISIN, the
-// splits and bonuses applied, and for delivery sales the lots they came from), read in one request (`tax_trades()`),
-// and the 31 Jan 2018 values the trader gives for shares bought before 1 Feb 2018.
+// splits and bonuses applied, and for delivery sales the lots they came from, undated ones marked), read in one
+// request (`tax_trades()`), the opening lots that have no buy date yet, and the 31 Jan 2018 values the trader gives
+// for shares bought before 1 Feb 2018.
 import type { TaxTrade } from '@bahi/trading';
+import type { UndatedLotView } from '@bahi/ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_DATA_FRESH_MS } from './data';
 import { dataError } from './data-error';
 import { journalKeys } from './journal-data';
 import { supabase } from './supabase';
-import { type TaxTradesJson, taxTradesOf } from './tax-rows';
+import { type TaxTradesJson, taxTradesOf, type UndatedFillRow, undatedLotViews } from './tax-rows';
 
 export const taxKeys = {
   trades: (userId: string | undefined) => [...journalKeys.all(userId), 'tax-trades'] as const,
+  undatedLots: (userId: string | undefined) => [...journalKeys.all(userId), 'undated-lots'] as const,
   fmv: (userId: string | undefined) => [...journalKeys.all(userId), 'fair-market-values'] as const,
 };
 
@@ -20,6 +23,28 @@ export async function readTaxTrades(): Promise<TaxTrade[]> {
   if (error) throw dataError(error);
   return taxTradesOf(data as TaxTradesJson);
 }
+
+/** The journal's opening lots with no buy date: a holdings statement's few lines, one small read. */
+export async function readUndatedLots(): Promise<UndatedLotView[]> {
+  const { data, error } = await supabase
+    .from('fills')
+    .select('id, symbol, isin, quantity, price, executed_at')
+    .eq('date_unknown', true)
+    .order('executed_at');
+  if (error) throw dataError(error);
+  return undatedLotViews((data ?? []) as UndatedFillRow[]);
+}
+
+export function undatedLotsQuery(userId: string | undefined) {
+  return queryOptions({
+    queryKey: taxKeys.undatedLots(userId),
+    enabled: Boolean(userId),
+    staleTime: PAGE_DATA_FRESH_MS,
+    queryFn: readUndatedLots,
+  });
+}
+
+export const useUndatedLots = (userId: string | undefined) => useQuery(undatedLotsQuery(userId));
 
 export function taxTradesQuery(userId: string | undefined) {
   return queryOptions({

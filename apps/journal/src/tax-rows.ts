@@ -1,11 +1,21 @@
 // What `tax_trades()` returns (every realised trade as columns, with the lots of each delivery sale) as the trades
 // @bahi/trading's tax P&L reads. Only maps fields: the rules are the package's.
-import { type CorporateAction, formatIstTimestamp, type TaxTrade, taxTradeOf } from '@bahi/trading';
+import {
+  baseSymbol,
+  type CorporateAction,
+  formatIstTimestamp,
+  istDate,
+  parseTimestamp,
+  type TaxTrade,
+  taxTradeOf,
+} from '@bahi/trading';
 
 type Column<T> = T[];
 
 /** The lots of one delivery sale: its buy fills, with the units the sale holds of each. */
 interface LotColumns {
+  /** The fill's id: names an undated lot. */
+  fill: Column<string>;
   units: Column<number | string>;
   price: Column<number>;
   /** Epoch seconds. */
@@ -73,6 +83,7 @@ export function taxTradesOf(json: TaxTradesJson): TaxTrade[] {
             price: Number(lots.price[k]),
             executedAt: formatIstTimestamp(Number(lots.executed_at[k]) * 1000),
             kind: lots.kind[k]!,
+            fillId: lots.fill[k],
             ...(lots.date_unknown[k] ? { dateUnknown: true } : {}),
           }))
         : undefined,
@@ -80,4 +91,38 @@ export function taxTradesOf(json: TaxTradesJson): TaxTrade[] {
     if (t) out.push(t);
   }
   return out;
+}
+
+/** An opening lot with no buy date, as `fills` holds it. */
+export interface UndatedFillRow {
+  id: string;
+  symbol: string;
+  isin: string | null;
+  quantity: number | string;
+  price: number | string;
+  executed_at: string;
+}
+
+/** An opening lot with no buy date as /tax lists it (the ui's UndatedLotView). */
+export interface UndatedLot {
+  id: string;
+  symbol: string;
+  isin: string | null;
+  quantity: number;
+  price: number;
+  heldOn: string;
+}
+
+/** The opening lots with no buy date, named by their fill's id (as the planner and the tax P&L name them), oldest first. */
+export function undatedLotViews(rows: readonly UndatedFillRow[]): UndatedLot[] {
+  return rows
+    .map((f) => ({
+      id: f.id,
+      symbol: baseSymbol(f.symbol),
+      isin: f.isin,
+      quantity: Number(f.quantity),
+      price: Number(f.price),
+      heldOn: istDate(parseTimestamp(f.executed_at)),
+    }))
+    .sort((a, b) => a.heldOn.localeCompare(b.heldOn) || a.symbol.localeCompare(b.symbol));
 }

@@ -147,6 +147,13 @@ export {
   type PaiseDisplay,
   type SignDisplay,
 } from './money/inr';
+export {
+  type LotDatePart,
+  replaceUndated,
+  type UndatedLot,
+  type UndatedReplacement,
+  undatedLots,
+} from './plan/lot-dates';
 // Planning against the journal's stored fills: imports, opening lots, undo, splits and bonuses rebuild only what
 // they can change, per instrument.
 export {
@@ -166,6 +173,7 @@ export {
   planActionChange,
   planCounts,
   planImport,
+  planLotDates,
   planUndo,
 } from './plan/plan-import';
 export {
@@ -256,6 +264,9 @@ export type {
   TaxLot,
   TaxTrade,
   TaxYear,
+  UndatedSaleRow,
+  UndatedSales,
+  UndatedShare,
 } from './tax/types';
 // India time (UTC+05:30, no daylight saving) without Intl: exchange dates and times.
 export { formatIstTimestamp, IST_OFFSET_MS, isIsoDate, istDate, parseTimestamp, toIstTimestamp } from './time/ist';

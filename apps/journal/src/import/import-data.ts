@@ -1,7 +1,15 @@
 // The import's reads and writes on the page: undo (`undo_import`) and corporate actions (`change_corporate_action`),
 // each planned with @bahi/trading against the journal that ./import-pipeline reads, and the import history. A file's
 // import itself runs in the import worker (./import-job.ts).
-import { type CorporateAction, type ImportBroker, planActionChange, planUndo, type RebuildGroup } from '@bahi/trading';
+import {
+  type CorporateAction,
+  type ImportBroker,
+  type LotDatePart,
+  planActionChange,
+  planLotDates,
+  planUndo,
+  type RebuildGroup,
+} from '@bahi/trading';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_DATA_FRESH_MS } from '../data';
 import { dataError } from '../data-error';
@@ -37,6 +45,18 @@ export async function undoImport(importId: string): Promise<void> {
     p_import: importId,
     ...rebuildArgs(groups, journal.chargeProfile.id),
   });
+  if (error) throw new Error(commitMessage(error));
+}
+
+/**
+ * Buy dates for an undated opening lot (named by its fill's id): the lot's share is rebuilt with the dated lots in
+ * its place, in the import that brought it, in one call. A RangeError says what does not fit the lot.
+ */
+export async function saveLotDates(lotId: string, parts: readonly LotDatePart[]): Promise<void> {
+  const journal = await loadJournalForPlan(supabase);
+  const { groups } = planLotDates(lotId, parts, journal);
+  oneCall(groups, 'These dates');
+  const { error } = await supabase.rpc('rebuild_trades', rebuildArgs(groups, journal.chargeProfile.id));
   if (error) throw new Error(commitMessage(error));
 }
 

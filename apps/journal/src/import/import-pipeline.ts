@@ -9,6 +9,7 @@ import {
   type ImportBroker,
   type ImportPlan,
   type ImportRowError,
+  istDate,
   openingLotsFromHoldings,
   openingLotsFromTaxPnl,
   type ParseResult,
@@ -109,21 +110,28 @@ function statementLots(
     const lots = openingLotsFromTaxPnl(read.statement.exits, 'zerodha', journal.stored);
     return { parsed: { fills: lots.fills, errors: [...read.statement.errors, ...lots.skipped] } };
   }
-  // A statement that does not say its date is taken as at the day before the first Zerodha trade in the journal.
+  // A statement that does not say its date is taken as held at the end of the day before the first Zerodha trade in
+  // the journal: that places its lots before the history. It is not a buy date: lots without one are marked undated.
+  const { holdings } = read.statement;
+  const undated = holdings.some((h) => h.boughtOn === null);
   const assumed = dayBeforeHistory(journal.stored, 'zerodha');
   const asOf = read.statement.asOf
     ? { date: read.statement.asOf, stated: true }
-    : assumed
+    : undated && assumed
       ? { date: assumed, stated: false }
       : null;
-  if (!asOf) {
+  if (!asOf && undated) {
     return {
       error:
-        'This holdings statement does not say its date, and your journal has no Zerodha trades yet. Import your tradebook first, then this statement for the shares you held before it.',
+        'This holdings statement does not say its date or when the shares were bought, and your journal has no Zerodha trades yet. Import your tradebook first, then this statement for the shares you held before it.',
     };
   }
-  const lots = openingLotsFromHoldings(read.statement.holdings, asOf.date, 'zerodha', journal.stored);
-  return { parsed: { fills: lots.fills, errors: [...read.statement.errors, ...lots.skipped] }, asOf };
+  // Every line has its buy date and the file no date of its own: the lines stand as held today.
+  const lots = openingLotsFromHoldings(holdings, asOf?.date ?? istDate(Date.now()), 'zerodha', journal.stored);
+  return {
+    parsed: { fills: lots.fills, errors: [...read.statement.errors, ...lots.skipped] },
+    ...(asOf ? { asOf } : {}),
+  };
 }
 
 /**
@@ -186,6 +194,8 @@ export async function readAndPlan(
         ? 'broker'
         : 'estimated',
     ...(asOf ? { holdingsAsOf: asOf.date, holdingsAsOfStated: asOf.stated } : {}),
+    undatedLots: plan.undatedLots,
+    undatedReplaced: plan.undatedReplaced,
   };
   return {
     step: { step: 'preview', preview },

@@ -5,17 +5,26 @@ import { fileURLToPath } from 'node:url';
 import { bootstrap, type Database, migrate, openDatabase } from '@bahi/supabase-local';
 import {
   type CorporateAction,
+  dayBeforeHistory,
   type ImportPlan,
   openingLotsFromHoldings,
+  openingLotsFromTaxPnl,
   type PlanContext,
+  parseZerodhaHoldings,
+  parseZerodhaTaxPnl,
   parseZerodhaTradebook,
   planActionChange,
   planImport,
+  planLotDates,
   planUndo,
   type RebuildGroup,
+  taxPnl,
+  undatedLots,
 } from '@bahi/trading';
+import { KITE_ACCOUNT_HOLDINGS_CSV, KITE_ACCOUNT_TRADEBOOK_CSV, kiteAccountTaxPnlXlsx } from '@bahi/trading/fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHARGE_PROFILE } from '../broker-profile';
+import { type TaxTradesJson, taxTradesOf, type UndatedFillRow, undatedLotViews } from '../tax-rows';
 import { commitPlan, type DataClient, journalAfter, loadJournalForPlan } from './import-pipeline';
 import {
   type CorporateActionRow,
@@ -320,5 +329,110 @@ describe('import round trip through the RPCs', () => {
     expect(await loadJournalForPlan(api, kept)).toBe(kept);
     await asTrader(`update public.trades set notes = 'changed in another tab'`);
     expect(await loadJournalForPlan(api, kept)).not.toBe(kept);
+  });
+
+  it('stores a holdings statement’s undated lots as undated, and dates them per lot through rebuild_trades', async () => {
+    // Account KT4417 (trading fixtures README): the tradebook, then Kite's holdings CSV, which gives no buy dates.
+    await commit(planImport(parseZerodhaTradebook(KITE_ACCOUNT_TRADEBOOK_CSV), await journal()), 'tradebook.csv');
+    const before = await journal();
+    const lots = openingLotsFromHoldings(
+      parseZerodhaHoldings(KITE_ACCOUNT_HOLDINGS_CSV).holdings,
+      dayBeforeHistory(before.stored, 'zerodha')!,
+      'zerodha',
+      before.stored,
+    );
+    await commit(planImport({ fills: lots.fills, errors: [] }, before), 'holdings.csv', 'holdings');
+    expect(
+      await asTrader(
+        `select symbol, sum(quantity)::float8 as quantity, bool_and(date_unknown) as undated
+         from public.fills where kind = 'opening' group by symbol order by symbol`,
+      ),
+    ).toEqual([
+      { symbol: 'COALINDIA', quantity: 120, undated: true },
+      { symbol: 'HDFCBANK', quantity: 40, undated: true },
+      { symbol: 'ITC', quantity: 300, undated: true },
+      { symbol: 'TATAMOTORS', quantity: 100, undated: true },
+    ]);
+
+    // /tax's read (tax_trades()): 3 lots and 3,11,487.00 of sales wait for a date (README).
+    const taxYear = async () => {
+      const [row] = await asTrader<{ j: TaxTradesJson }>('select public.tax_trades() as j');
+      return taxPnl(taxTradesOf(row!.j), '2024-25');
+    };
+    const waiting = await taxYear();
+    expect(waiting.undated).toMatchObject({ lots: 3, saleValue: 311_487 });
+    expect(waiting.shortTerm.rows.map((r) => r.symbol)).toEqual(['SBIN']);
+
+    // The page's lots are named as the planner names them (the fill's id), so a form's save finds its lot.
+    // As PostgREST returns the rows (JSON, ISO times).
+    const [undatedRows] = await asTrader<{ rows: UndatedFillRow[] }>(
+      `select coalesce(json_agg(f), '[]') as rows
+       from (select id, symbol, isin, quantity, price, executed_at from public.fills where date_unknown) f`,
+    );
+    const views = undatedLotViews(undatedRows!.rows);
+    expect(views.map((l) => [l.symbol, l.quantity, l.price, l.heldOn])).toEqual([
+      ['COALINDIA', 120, 216.4, '2024-01-08'],
+      ['HDFCBANK', 40, 1515.7, '2024-01-08'],
+      ['ITC', 300, 216.1, '2024-01-08'],
+      ['TATAMOTORS', 100, 561.35, '2024-01-08'],
+    ]);
+    expect(views.map((l) => l.id)).toEqual(undatedLots((await journal()).stored).map((l) => l.key));
+
+    // The trader dates HDFCBANK's 40 as two buys: one rebuild, the lots staying in the holdings import, the undated
+    // lot gone.
+    const hdfc = views.find((l) => l.symbol === 'HDFCBANK')!;
+    const dated = planLotDates(
+      hdfc.id,
+      [
+        { quantity: 25, boughtOn: '2021-06-15' },
+        { quantity: 15, boughtOn: '2023-08-21' },
+      ],
+      await journal(),
+    );
+    const [datedTrades, datedFills] = payload(dated.groups);
+    await asTrader('select public.rebuild_trades($1::jsonb, $2::uuid[], null, null, $3::jsonb)', [
+      datedTrades,
+      replaced(dated.groups),
+      datedFills,
+    ]);
+    expect(
+      await asTrader(
+        `select (f.executed_at at time zone 'Asia/Kolkata')::date::text as day, f.quantity::float8 as quantity,
+           f.date_unknown as undated, i.file_name as file
+         from public.fills f join public.imports i on i.id = f.import_id
+         where f.kind = 'opening' and f.symbol = 'HDFCBANK' order by 1`,
+      ),
+    ).toEqual([
+      { day: '2021-06-15', quantity: 25, undated: false, file: 'holdings.csv' },
+      { day: '2023-08-21', quantity: 15, undated: false, file: 'holdings.csv' },
+    ]);
+    // 15 short term at the average: 15 × (1,618.40 − 1,515.70) = 1,540.50 gross; 25 long term, 2,567.50.
+    const dates = await taxYear();
+    expect(dates.undated).toMatchObject({ lots: 2, saleValue: 311_487 - 64_736 });
+    expect(dates.shortTerm.rows.find((r) => r.symbol === 'HDFCBANK')).toMatchObject({ quantity: 15, daysHeld: 339 });
+    expect(dates.longTerm.rows.find((r) => r.symbol === 'HDFCBANK')).toMatchObject({ quantity: 25, daysHeld: 1136 });
+
+    // The tax P&L statement dates the rest: its lots replace the undated ITC and TATAMOTORS. HDFCBANK's 25 and 15
+    // have their days in the journal already (given by the trader): skipped, not added to them. Only COALINDIA, never
+    // sold, is left waiting, and it is the only holding.
+    const statement = openingLotsFromTaxPnl(
+      parseZerodhaTaxPnl(kiteAccountTaxPnlXlsx()).exits,
+      'zerodha',
+      (await journal()).stored,
+    );
+    expect(statement.skipped.map((r) => r.message).filter((m) => m.includes('HDFCBANK'))).toEqual([
+      'Row 18: HDFCBANK bought on 2023-08-21: these shares have their lot in your journal already',
+      'Row 22: HDFCBANK bought on 2021-06-15: these shares have their lot in your journal already',
+    ]);
+    const taxPlan = planImport({ fills: statement.fills, errors: [] }, await journal());
+    expect(taxPlan.undatedReplaced).toEqual({ lots: 2, symbols: ['ITC', 'TATAMOTORS'] });
+    await commit(taxPlan, 'taxpnl-FY2024-25.xlsx', 'tax_pnl');
+    expect(await asTrader('select distinct symbol from public.fills where date_unknown')).toEqual([
+      { symbol: 'COALINDIA' },
+    ]);
+    expect(
+      await asTrader(`select symbol, quantity::float8 as quantity from public.trades where status = 'open'`),
+    ).toEqual([{ symbol: 'COALINDIA', quantity: 120 }]);
+    expect((await taxYear()).undated.lots).toBe(0);
   });
 });

@@ -12,15 +12,16 @@ import {
   writeCsv,
   writeWorkbook,
 } from '@bahi/trading';
-import { TaxScreen } from '@bahi/ui';
+import { TaxScreen, toast } from '@bahi/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CSV_TYPE, download, XLSX_TYPE } from '../download';
 import { excludedNotice } from '../excluded-notice';
-import { useJournalTrades } from '../journal-data';
-import { saveFairMarketValue, taxKeys, useFairMarketValues, useTaxTrades } from '../tax-data';
-import { fmvValue } from '../tax-values';
+import { saveLotDates } from '../import/import-data';
+import { invalidateJournal, useJournalTrades } from '../journal-data';
+import { saveFairMarketValue, taxKeys, useFairMarketValues, useTaxTrades, useUndatedLots } from '../tax-data';
+import { fmvValue, lotDateParts } from '../tax-values';
 
 /** /tax: the tax P&L of a financial year, from every closed trade, with exports for a tax preparer. */
 export default function TaxPage() {
@@ -30,6 +31,7 @@ export default function TaxPage() {
   const trades = useTaxTrades(userId);
   const journal = useJournalTrades(userId);
   const fmv = useFairMarketValues(userId);
+  const undated = useUndatedLots(userId);
   const [params, setParams] = useSearchParams();
   const years = useMemo(() => (trades.data ? taxYears(trades.data) : []), [trades.data]);
   const fy = params.get('fy') && years.includes(params.get('fy') as string) ? (params.get('fy') as string) : years[0];
@@ -79,6 +81,14 @@ export default function TaxPage() {
         if (!value.ok) throw new Error(value.error);
         await saveFairMarketValue(share, value.price);
         await client.invalidateQueries({ queryKey: taxKeys.fmv(userId) });
+      }}
+      undatedLots={undated.data}
+      onSaveLotDates={async (lot, typed) => {
+        const parts = lotDateParts(typed);
+        if (!parts.ok) throw new Error(parts.error);
+        await saveLotDates(lot.id, parts.parts);
+        await invalidateJournal(client, userId);
+        toast.success(`Buy dates saved for ${lot.quantity} ${lot.symbol}: its sales have their holding periods.`);
       }}
     />
   );

@@ -1,7 +1,7 @@
 // De-duplication of re-imported fills, so that importing an overlapping file (or the same file twice) adds nothing
 // twice, and no two fills are taken for one. Exchange trade numbers restart every day, so a trade id alone names many
 // fills over the years: a fill is its broker, IST day, venue, order id and trade id. The database keys fills the same
-// way (trade_executions.fill_key, supabase/migrations/20261201100000_history_identity.sql).
+// way (fills.fill_key, supabase/migrations/20261201100000_history_identity.sql).
 import type { Fill } from './types';
 
 export interface MergeResult {

@@ -9,11 +9,51 @@ const HEADER =
 // The fixture's hand-worked holdings as on 31 Mar 2019 (see fixtures/README.md): INFY is 30 available + 20 pledged
 // for margin = 50; Long Term is the part held over a year (ASIANPAINT bought 15 Jan 2018, SBIN 14 Mar 2018).
 const FIXTURE_HOLDINGS = [
-  { symbol: 'ASIANPAINT', isin: 'INE021A01026', quantity: 10, longTermQuantity: 10, averagePrice: 1120, row: 11 },
-  { symbol: 'BAJAJ-AUTO', isin: 'INE917I01010', quantity: 5, longTermQuantity: 0, averagePrice: 2735.4, row: 12 },
-  { symbol: 'INFY', isin: 'INE009A01021', quantity: 50, longTermQuantity: 0, averagePrice: 702.3, row: 13 },
-  { symbol: 'SBIN', isin: 'INE062A01020', quantity: 100, longTermQuantity: 100, averagePrice: 270.15, row: 14 },
-  { symbol: 'TCS', isin: 'INE467B01029', quantity: 20, longTermQuantity: 0, averagePrice: 1872.5, row: 15 },
+  {
+    symbol: 'ASIANPAINT',
+    isin: 'INE021A01026',
+    quantity: 10,
+    longTermQuantity: 10,
+    averagePrice: 1120,
+    boughtOn: null,
+    row: 11,
+  },
+  {
+    symbol: 'BAJAJ-AUTO',
+    isin: 'INE917I01010',
+    quantity: 5,
+    longTermQuantity: 0,
+    averagePrice: 2735.4,
+    boughtOn: null,
+    row: 12,
+  },
+  {
+    symbol: 'INFY',
+    isin: 'INE009A01021',
+    quantity: 50,
+    longTermQuantity: 0,
+    averagePrice: 702.3,
+    boughtOn: null,
+    row: 13,
+  },
+  {
+    symbol: 'SBIN',
+    isin: 'INE062A01020',
+    quantity: 100,
+    longTermQuantity: 100,
+    averagePrice: 270.15,
+    boughtOn: null,
+    row: 14,
+  },
+  {
+    symbol: 'TCS',
+    isin: 'INE467B01029',
+    quantity: 20,
+    longTermQuantity: 0,
+    averagePrice: 1872.5,
+    boughtOn: null,
+    row: 15,
+  },
 ];
 
 describe('parseZerodhaHoldings', () => {
@@ -38,7 +78,15 @@ describe('parseZerodhaHoldings', () => {
     expect(parseZerodhaHoldings(csv)).toEqual({
       // 100 + 40 + 25 + 10.
       holdings: [
-        { symbol: 'IDEA', isin: 'INE669E01016', quantity: 175, longTermQuantity: 0, averagePrice: 9.8, row: 2 },
+        {
+          symbol: 'IDEA',
+          isin: 'INE669E01016',
+          quantity: 175,
+          longTermQuantity: 0,
+          averagePrice: 9.8,
+          boughtOn: null,
+          row: 2,
+        },
       ],
       asOf: null,
       errors: [],
@@ -50,10 +98,62 @@ describe('parseZerodhaHoldings', () => {
       'Instrument,Qty.,Avg. cost,LTP,Cur. val,P&L,Net chg.,Day chg.\nRELIANCE-EQ,15,2450.50,2890.00,43350.00,6592.50,17.93,1.2\n';
     expect(parseZerodhaHoldings(csv)).toEqual({
       holdings: [
-        { symbol: 'RELIANCE', isin: null, quantity: 15, longTermQuantity: null, averagePrice: 2450.5, row: 2 },
+        {
+          symbol: 'RELIANCE',
+          isin: null,
+          quantity: 15,
+          longTermQuantity: null,
+          averagePrice: 2450.5,
+          boughtOn: null,
+          row: 2,
+        },
       ],
       asOf: null,
       errors: [],
+    });
+  });
+
+  it('reads a buy date per line when the file has a buy-date column, and says which dates it cannot read', () => {
+    const csv = [
+      'Instrument,Qty.,Avg. cost,Purchase Date',
+      'HDFCBANK,25,1468.00,15-06-2021',
+      'HDFCBANK,15,1595.20,2023-08-21',
+      'ITC,300,216.10,',
+      'TCS,5,3400,31-13-2023',
+    ].join('\n');
+    expect(parseZerodhaHoldings(csv)).toEqual({
+      holdings: [
+        {
+          symbol: 'HDFCBANK',
+          isin: null,
+          quantity: 25,
+          longTermQuantity: null,
+          averagePrice: 1468,
+          boughtOn: '2021-06-15',
+          row: 2,
+        },
+        {
+          symbol: 'HDFCBANK',
+          isin: null,
+          quantity: 15,
+          longTermQuantity: null,
+          averagePrice: 1595.2,
+          boughtOn: '2023-08-21',
+          row: 3,
+        },
+        // A line without a date has none: nothing is assumed.
+        {
+          symbol: 'ITC',
+          isin: null,
+          quantity: 300,
+          longTermQuantity: null,
+          averagePrice: 216.1,
+          boughtOn: null,
+          row: 4,
+        },
+      ],
+      asOf: null,
+      errors: [{ row: 5, column: 'buy_date', message: "Row 5: Purchase Date '31-13-2023' is not a date" }],
     });
   });
 

@@ -9,6 +9,10 @@
 // Shares held are Available + Discrepant + Pledged (Margin) + Pledged (Loan); Long Term is a part of Available (held
 // over a year), not more shares. Discrepant shares came in without a Zerodha buy (a transfer from another broker):
 // Console's average covers them only once the trader has entered their cost.
+// Neither layout says when the shares were bought. Kite's holdings breakdown does, lot by lot ("the date of purchase
+// for each held instrument", kite.trade/docs/kite/kite-mobile/portfolio): a file of either layout with a buy-date
+// column (Buy Date, Purchase Date, Date of Purchase, Acquisition Date or Bought On) is read a line per lot, each
+// with its day; without one, no line has a buy date, and none is assumed.
 import { expectedHeader } from './detect';
 import { parseNumber } from './normalise';
 import { cellDate, type SpreadsheetInput, sheetRecords } from './sheet';
@@ -24,8 +28,10 @@ export interface StatementHolding {
   quantity: number;
   /** Of those, the shares held over a year; null when the file does not say (Kite's CSV). */
   longTermQuantity: number | null;
-  /** Console's buy average in rupees a share: the FIFO cost of the shares held. */
+  /** Console's buy average in rupees a share: the FIFO cost of the shares held (a lot's own price, with a buy date). */
   averagePrice: number;
+  /** YYYY-MM-DD: the day the shares of this line were bought, when the file has a buy-date column; otherwise null. */
+  boughtOn: string | null;
   /** The row in the file (or the Equity sheet). */
   row: number;
 }
@@ -37,13 +43,21 @@ export interface HoldingsStatement {
   errors: ImportRowError[];
 }
 
+/** The names a buy-date column goes by. */
+const BUY_DATE: Readonly<Record<string, string>> = {
+  purchase_date: 'buy_date',
+  date_of_purchase: 'buy_date',
+  acquisition_date: 'buy_date',
+  bought_on: 'buy_date',
+};
 const CONSOLE: TableSpec = {
   required: ['symbol', 'quantity_available', 'average_price'],
+  aliases: BUY_DATE,
   expected: expectedHeader('zerodha-holdings'),
 };
 const KITE: TableSpec = {
   required: ['symbol', 'quantity', 'average_price'],
-  aliases: { instrument: 'symbol', qty: 'quantity', avg_cost: 'average_price' },
+  aliases: { instrument: 'symbol', qty: 'quantity', avg_cost: 'average_price', ...BUY_DATE },
 };
 /** The columns whose shares are held, in Console's statement. */
 const HELD = ['quantity_available', 'quantity_discrepant', 'quantity_pledged_(margin)', 'quantity_pledged_(loan)'];
@@ -110,12 +124,19 @@ export function parseZerodhaHoldings(input: SpreadsheetInput): HoldingsStatement
       );
       continue;
     }
+    const boughtCell = get('buy_date');
+    const boughtOn = boughtCell === '' ? null : cellDate(boughtCell);
+    if (boughtCell !== '' && boughtOn === null) {
+      errors.push(fail('buy_date', (c) => `${c} '${boughtCell}' is not a date`));
+      continue;
+    }
     holdings.push({
       symbol,
       isin: get('isin').toUpperCase() || null,
       quantity,
       longTermQuantity: longTerm,
       averagePrice,
+      boughtOn,
       row,
     });
   }

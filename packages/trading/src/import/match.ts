@@ -365,6 +365,8 @@ function adjustHolding(holding: Holding, action: CorporateAction, share: Fill): 
       row: 0,
       opening: true,
       bonus: true,
+      // Acquired on the ex-date, whatever is known of the lots they were issued on.
+      dateUnknown: false,
     };
     holding.lots.push({ fill: free, raw: extra, quantity: extra, price: 0 });
   }

@@ -45,3 +45,15 @@ export const taxExecutions = (executions: readonly { fill: Fill; quantity: numbe
     kind: e.kind,
     ...(e.fill.dateUnknown ? { dateUnknown: true } : {}),
   }));
+
+/** A stored trade's fills as the tax P&L reads them (tax_trades(): its part of each, named by the fill's id). */
+export const storedExecutions = (trade: StoredTrade) =>
+  trade.fills.map((s) => ({
+    side: s.fill.side,
+    quantity: s.fill.quantity,
+    price: s.fill.price,
+    executedAt: s.fill.executedAt,
+    kind: s.fill.bonus ? 'bonus' : s.fill.opening ? 'opening' : 'fill',
+    fillId: s.id,
+    ...(s.fill.dateUnknown ? { dateUnknown: true } : {}),
+  }));

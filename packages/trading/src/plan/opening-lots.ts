@@ -2,7 +2,9 @@
 // broker's holdings statement for a day before the history starts, from its tax P&L statement (the buy date and value
 // of each sale), or typed by the trader. Each becomes an `opening` buy fill that goes straight into the holding, so the
 // sales it covers get their cost basis and P&L. A lot that the journal's own fills already cover is skipped and said
-// why, so nothing is counted twice.
+// why, so nothing is counted twice. A holdings statement gives no buy dates (unless it has a buy-date column): its
+// lots are marked `dateUnknown`, placed where they sit in FIFO order (held at the end of the statement's day, or of
+// the day before the history), and never taken as bought on that day.
 import { baseSymbol } from '../import/symbols';
 import type { Fill, ImportBroker, ImportRowError } from '../import/types';
 import { dateOfDayNumber, dayNumberOf, isIsoDate } from '../time/ist';
@@ -14,6 +16,8 @@ export interface HoldingLine {
   isin: string | null;
   quantity: number;
   averagePrice: number;
+  /** The day these shares were bought, when the statement has a buy-date column (one line per lot). */
+  boughtOn?: string | null;
   row: number;
 }
 
@@ -69,6 +73,7 @@ function openingFill(
   date: string,
   tradeId: string,
   row: number,
+  dateUnknown = false,
 ): Fill {
   return {
     broker,
@@ -90,6 +95,7 @@ function openingFill(
     fees: null,
     row,
     opening: true,
+    ...(dateUnknown ? { dateUnknown: true } : {}),
   };
 }
 
@@ -116,9 +122,62 @@ const skip = (row: number, message: string): ImportRowError => ({
   message: `Row ${row}: ${message}`,
 });
 
+/** Units and cost (rupees) of the dated opening lots of each share (base symbol) held by the end of `day`. */
+function datedOpeningLots(stored: readonly StoredTrade[], broker: ImportBroker, day: string) {
+  const held = new Map<string, { quantity: number; cost: number }>();
+  for (const t of stored) {
+    for (const { fill } of t.fills) {
+      if (fill.broker !== broker || !fill.opening || fill.bonus || fill.dateUnknown) continue;
+      if (fill.executedAt.slice(0, 10) > day) continue;
+      const symbol = baseSymbol(fill.symbol);
+      const lot = held.get(symbol) ?? { quantity: 0, cost: 0 };
+      lot.quantity += fill.quantity;
+      lot.cost += fill.quantity * fill.price;
+      held.set(symbol, lot);
+    }
+  }
+  return held;
+}
+
 /**
- * A holdings statement as held at the end of `asOf`: each holding of a share the journal has no trades of on or
- * before that day becomes an opening lot at its average price (held since `asOf` at the latest).
+ * The journal's dated opening lots of each share (base symbol) and buy day, so a statement's lot for the same share
+ * and day is not added to one already there (a lot the trader dated, or another statement's). `take` says how many
+ * of `quantity` shares are held already, and uses them up. Lots named in `own` are the statement's own (a second
+ * import of it, which de-duplication skips; or its other lines): a tax P&L's lots are each a distinct sale.
+ */
+function datedLotsByDay(stored: readonly StoredTrade[], broker: ImportBroker) {
+  const lots = new Map<string, { tradeId: string | null; left: number }[]>();
+  for (const t of stored) {
+    for (const { fill } of t.fills) {
+      if (fill.broker !== broker || !fill.opening || fill.bonus || fill.dateUnknown) continue;
+      const key = `${baseSymbol(fill.symbol)}|${fill.executedAt.slice(0, 10)}`;
+      const list = lots.get(key) ?? [];
+      const same = list.find((l) => l.tradeId === fill.tradeId);
+      if (same) same.left += fill.quantity;
+      else list.push({ tradeId: fill.tradeId, left: fill.quantity });
+      lots.set(key, list);
+    }
+  }
+  return {
+    take(symbol: string, day: string, quantity: number, own: (id: string | null) => boolean): number {
+      let taken = 0;
+      for (const lot of lots.get(`${symbol}|${day}`) ?? []) {
+        if (own(lot.tradeId) || taken >= quantity) continue;
+        const t = Math.min(lot.left, quantity - taken);
+        lot.left -= t;
+        taken += t;
+      }
+      return taken;
+    },
+  };
+}
+
+/**
+ * A holdings statement as held at the end of `asOf` (its own date, or the day before the history when it does not
+ * say). A line with a buy date is a dated lot bought that day, unless the tradebook already has that day. A line
+ * without one is an undated lot placed at `asOf`, for a share the journal has no trades of by then; the shares of it
+ * that the journal's dated opening lots already hold (from a tax P&L statement, or typed) are left out, and the rest
+ * keeps the statement's total cost: a statement never adds to lots that have dates.
  */
 export function openingLotsFromHoldings(
   holdings: readonly HoldingLine[],
@@ -128,29 +187,84 @@ export function openingLotsFromHoldings(
 ): OpeningLots {
   if (!isIsoDate(asOf)) throw new RangeError(`The holdings date "${asOf}" is not a date.`);
   const first = firstFillDays(stored, broker);
+  const dated = datedOpeningLots(stored, broker, asOf);
+  const byDay = datedLotsByDay(stored, broker);
   const fills: Fill[] = [];
   const skipped: ImportRowError[] = [];
+  const seen = new Map<string, number>();
   for (const h of holdings) {
     const symbol = baseSymbol(h.symbol);
     const from = first.get(symbol);
-    if (from !== undefined && from <= asOf) {
-      skipped.push(skip(h.row, `${symbol} is in your tradebook on or before ${asOf}, which already holds it`));
-      continue;
-    }
     if (!(h.quantity > 0) || !Number.isInteger(h.quantity)) {
       skipped.push(skip(h.row, `${symbol}: nothing held`));
       continue;
     }
+    const bought = h.boughtOn ?? null;
+    if (bought !== null) {
+      if (from !== undefined && from <= bought) {
+        skipped.push(skip(h.row, `${symbol} bought on ${bought} is in your tradebook already`));
+        continue;
+      }
+      if (bought > asOf) {
+        skipped.push(skip(h.row, `${symbol} bought on ${bought} is after the statement's date, ${asOf}`));
+        continue;
+      }
+      // A share bought in several lots on one day has a line per lot: each its own lot, numbered to stay unique.
+      const base = `holding:${asOf}:${symbol}:${bought}`;
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      const id = n === 1 ? base : `${base}:${n}`;
+      const quantity = h.quantity - byDay.take(symbol, bought, h.quantity, (other) => other?.startsWith(base) === true);
+      if (quantity <= 0) {
+        skipped.push(skip(h.row, `${symbol} bought on ${bought}: these shares have their lot in your journal already`));
+        continue;
+      }
+      fills.push(openingFill(broker, symbol, h.isin, quantity, h.averagePrice, bought, id, h.row));
+      continue;
+    }
+    if (from !== undefined && from <= asOf) {
+      skipped.push(skip(h.row, `${symbol} is in your tradebook on or before ${asOf}, which already holds it`));
+      continue;
+    }
+    const known = dated.get(symbol) ?? { quantity: 0, cost: 0 };
+    const quantity = h.quantity - known.quantity;
+    if (quantity <= 0) {
+      skipped.push(skip(h.row, `${symbol}: all ${h.quantity} shares already have buy dates in your journal`));
+      continue;
+    }
     fills.push(
-      openingFill(broker, symbol, h.isin, h.quantity, h.averagePrice, asOf, `holding:${asOf}:${symbol}`, h.row),
+      openingFill(
+        broker,
+        symbol,
+        h.isin,
+        quantity,
+        remainderPrice(h.quantity, h.averagePrice, known.quantity, known.cost),
+        asOf,
+        `holding:${asOf}:${symbol}`,
+        h.row,
+        true,
+      ),
     );
   }
   return { fills, skipped };
 }
 
 /**
+ * The cost per share of what is left of a holding of `quantity` at `price` once `taken` shares of it costing
+ * `takenCost` are known lot by lot: the holding's total cost stays the statement's (its average is the FIFO cost of
+ * the shares held). The statement's average when the known lots cost more than the holding did.
+ */
+export function remainderPrice(quantity: number, price: number, taken: number, takenCost: number): number {
+  const left = quantity - taken;
+  const cost = quantity * price - takenCost;
+  if (taken <= 0 || left <= 0 || cost < 0) return price;
+  return Math.round((cost / left) * 10_000) / 10_000;
+}
+
+/**
  * A tax P&L statement: each sale of a share bought before the journal's first trade in it, and sold since, gives the
- * cost of that sale as an opening lot bought on its buy date. Sales the tradebook explains itself are skipped.
+ * cost of that sale as an opening lot bought on its buy date. Sales the tradebook explains itself are skipped, and so
+ * are shares whose lot of that day the journal has already (dated by the trader, or from another statement).
  */
 export function openingLotsFromTaxPnl(
   sales: readonly TaxPnlSale[],
@@ -158,6 +272,7 @@ export function openingLotsFromTaxPnl(
   stored: readonly StoredTrade[],
 ): OpeningLots {
   const first = firstFillDays(stored, broker);
+  const byDay = datedLotsByDay(stored, broker);
   const fills: Fill[] = [];
   const skipped: ImportRowError[] = [];
   const seen = new Map<string, number>();
@@ -177,21 +292,19 @@ export function openingLotsFromTaxPnl(
       continue;
     }
     // The same buy may be sold in several lines: each line is its own lot, numbered to stay unique.
-    const id = `taxpnl:${symbol}:${s.entryDate}:${s.exitDate}:${s.quantity}`;
-    const n = (seen.get(id) ?? 0) + 1;
-    seen.set(id, n);
-    fills.push(
-      openingFill(
-        broker,
-        symbol,
-        s.isin,
-        s.quantity,
-        s.buyValue / s.quantity,
-        s.entryDate,
-        n === 1 ? id : `${id}:${n}`,
-        s.row,
-      ),
-    );
+    const base = `taxpnl:${symbol}:${s.entryDate}:${s.exitDate}:${s.quantity}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    const id = n === 1 ? base : `${base}:${n}`;
+    const quantity =
+      s.quantity - byDay.take(symbol, s.entryDate, s.quantity, (other) => other?.startsWith('taxpnl:') === true);
+    if (quantity <= 0) {
+      skipped.push(
+        skip(s.row, `${symbol} bought on ${s.entryDate}: these shares have their lot in your journal already`),
+      );
+      continue;
+    }
+    fills.push(openingFill(broker, symbol, s.isin, quantity, s.buyValue / s.quantity, s.entryDate, id, s.row));
   }
   return { fills, skipped };
 }

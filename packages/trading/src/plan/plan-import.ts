@@ -1,11 +1,12 @@
 // The import pipeline after reading a file, as plain data: de-duplicate against the journal's stored fills, rebuild
 // the instruments the file touches (planRebuild), and count what the preview tells the trader. The same for undoing
-// an import and for adding or removing a split or bonus. No storage here: the app loads the stored trades and sends
+// an import, for adding or removing a split or bonus, and for the buy dates the trader gives a lot. No storage here: the app loads the stored trades and sends
 // the groups.
 import type { ChargeSettings } from '../charges/contract-notes';
 import { mergeFills } from '../import/dedupe';
 import type { CorporateAction } from '../import/match';
 import type { Fill, ImportRowError, ParseResult } from '../import/types';
+import { datedParts, type LotDatePart, replaceUndated, undatedLots } from './lot-dates';
 import { plannedTrades, planRebuild, type RebuildGroup, type StoredTrade } from './rebuild';
 
 /** What the change does to the journal, for the preview. */
@@ -34,6 +35,10 @@ export interface ImportPlan extends PlanCounts {
   /** Fills of trades the trader deleted from the journal, skipped (they stay deleted). */
   deletedSkipped: number;
   newFills: number;
+  /** New opening lots with no buy date (a holdings statement that gives none). */
+  undatedLots: number;
+  /** Undated lots of the journal that this import's dated lots replace (in part or whole), and their shares. */
+  undatedReplaced: { lots: number; symbols: string[] };
   groups: RebuildGroup[];
 }
 
@@ -71,10 +76,18 @@ export function planImport(parsed: ParseResult, context: PlanContext): ImportPla
   const storedFills = [...byId.values()];
   const merged = mergeFills(storedFills, parsed.fills, context.deleted);
   const added: Fill[] = merged.fills.slice(storedFills.length);
+  // Dated opening lots stand in for the share's undated ones: they replace those shares, never add to them.
+  const replacement = replaceUndated(added, context.stored);
   const groups =
     added.length === 0
       ? []
-      : planRebuild({ stored: context.stored, added, actions: context.actions, charges: context.charges });
+      : planRebuild({
+          stored: context.stored,
+          added,
+          replaceFills: replacement.fills,
+          actions: context.actions,
+          charges: context.charges,
+        });
   const rows = new Set<number>(parsed.errors.map((e) => e.row));
   for (const f of parsed.fills) rows.add(f.row);
   return {
@@ -84,6 +97,8 @@ export function planImport(parsed: ParseResult, context: PlanContext): ImportPla
     duplicates: merged.duplicates,
     deletedSkipped: merged.deleted,
     newFills: added.length,
+    undatedLots: added.filter((f) => f.dateUnknown).length,
+    undatedReplaced: { lots: replacement.lots, symbols: replacement.symbols },
     groups,
     ...planCounts(groups, context.stored),
   };
@@ -115,4 +130,26 @@ export function planActionChange(
     charges: context.charges,
   });
   return { groups, ...planCounts(groups, context.stored) };
+}
+
+/**
+ * The trader's buy dates for an undated lot, as a rebuild of its share: the lot is replaced by its dated parts, which
+ * stay in the import that brought it (undoing that import takes them away with it). Throws a RangeError for parts
+ * that do not fit the lot, or when the lot is not in the journal (any more).
+ */
+export function planLotDates(
+  key: string,
+  parts: readonly LotDatePart[],
+  context: PlanContext,
+): { groups: RebuildGroup[]; dated: Fill[] } & PlanCounts {
+  const lot = undatedLots(context.stored).find((l) => l.key === key);
+  if (!lot) throw new RangeError('That lot has its buy dates already, or is no longer in your journal.');
+  const dated = datedParts(lot, parts);
+  const groups = planRebuild({
+    stored: context.stored,
+    replaceFills: new Map([[key, dated]]),
+    actions: context.actions,
+    charges: context.charges,
+  });
+  return { groups, dated, ...planCounts(groups, context.stored) };
 }

@@ -83,6 +83,11 @@ export interface RebuildInput {
   added?: readonly Fill[];
   /** Undo: the fills this import brought are taken out. */
   removeImport?: string | null;
+  /**
+   * Stored fills (by id) replaced by other fills, which keep the stored fill's import: an undated opening lot by its
+   * dated parts, or by what is left of it (nothing, when all of it is dated).
+   */
+  replaceFills?: ReadonlyMap<string, readonly Fill[]>;
   /** Every split and bonus of the user as they stand after the change. */
   actions?: readonly CorporateAction[];
   /** Splits and bonuses added or removed by the change: their shares are rebuilt from the ex-date. */
@@ -116,6 +121,17 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
       for (const s of t.fills) if (s.importId === input.removeImport) earliest(instrumentKey(s.fill), day(s.fill));
     }
   }
+  const swaps = input.replaceFills?.size ? input.replaceFills : null;
+  if (swaps) {
+    for (const t of input.stored) {
+      for (const s of t.fills) {
+        const swap = swaps.get(s.id);
+        if (swap === undefined) continue;
+        earliest(instrumentKey(s.fill), day(s.fill));
+        for (const fill of swap) earliest(instrumentKey(fill), day(fill));
+      }
+    }
+  }
   if (input.changedActions?.length) {
     const shares = new Map<string, Set<string>>();
     const note = (fill: Fill) => {
@@ -140,6 +156,7 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
   // The units of each stored fill that the rebuilt trades held: a fill partly in a kept trade is matched again with
   // only the rest.
   const parts = new Map<string, Fill>();
+  const swapped = new Set<string>();
   const rebuild: Fill[] = [];
   for (const t of input.stored) {
     if (t.fills.length === 0) continue;
@@ -154,6 +171,17 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
       if (input.removeImport && s.importId === input.removeImport) continue;
       // Bonus shares are made again from their action.
       if (s.fill.bonus) continue;
+      const swap = swaps?.get(s.id);
+      if (swap !== undefined) {
+        // Once for the fill, however many trades hold a part of it; the fills in its place keep its import.
+        if (swapped.has(s.id)) continue;
+        swapped.add(s.id);
+        for (const f of swap) {
+          origin.set(f, s.importId);
+          rebuild.push(f);
+        }
+        continue;
+      }
       const merged = parts.get(s.id);
       if (merged) {
         merged.quantity = addUnits(merged.quantity, s.fill.quantity);

@@ -1,17 +1,28 @@
-// The tax P&L agrees with the broker's own statement for the same trades: the Zerodha fixtures' tradebooks, with the
-// cost of the shares held before them from the tax P&L statement itself, against that statement's FY 2024-25 figures
-// (import/fixtures/README.md lists them, worked by hand).
+// The tax P&L agrees with the broker's own statement for the same trades: each account's tradebooks, with the cost
+// and buy dates of the shares held before them from the tax P&L statement itself, against that statement's FY
+// 2024-25 figures (import/fixtures/README.md lists them, worked by hand).
 import { describe, expect, it } from 'vitest';
-import { ZERODHA_TRADEBOOK_EQ_CSV, ZERODHA_TRADEBOOK_FO_CSV, zerodhaTaxPnlXlsx } from '../import/fixtures/zerodha';
+import {
+  KITE_ACCOUNT_TAX_PNL_EXITS,
+  KITE_ACCOUNT_TRADEBOOK_CSV,
+  kiteAccountTaxPnlXlsx,
+} from '../import/fixtures/kite-account';
+import {
+  type TaxExit,
+  ZERODHA_TRADEBOOK_EQ_CSV,
+  ZERODHA_TRADEBOOK_FO_CSV,
+  zerodhaTaxPnlXlsx,
+} from '../import/fixtures/zerodha';
 import { parseZerodhaTaxPnl } from '../import/tax-pnl-statement';
 import { parseZerodhaTradebook } from '../import/zerodha';
 import { savePlan, taxExecutions } from '../plan/journal.fixture';
 import { openingLotsFromTaxPnl } from '../plan/opening-lots';
 import { planImport } from '../plan/plan-import';
 import { type PlannedTrade, plannedTrades, type StoredTrade } from '../plan/rebuild';
+import { TaxJournal } from './tax-journal.fixture';
 import { taxPnl } from './tax-pnl';
 import { taxTradeOf } from './tax-trade';
-import type { TaxTrade } from './types';
+import type { CapitalGainRow, TaxTrade } from './types';
 
 function journal(): PlannedTrade[] {
   const eq = parseZerodhaTradebook(ZERODHA_TRADEBOOK_EQ_CSV);
@@ -101,5 +112,92 @@ describe("the tax P&L against Zerodha's statement for FY 2024-25", () => {
 
   it('has the F&O results of the year: +887.50, −1,118.75 and +3,930.00', () => {
     expect(year.nonSpeculative).toMatchObject({ trades: 3, gross: 3698.75, turnover: 5936.25 });
+  });
+});
+
+// A second account, KT4417 (import/fixtures/kite-account.ts, worked row by row in import/fixtures/README.md): its
+// Console tradebook from January 2024 and its tax P&L for FY 2024-25, in the layout of Zerodha's tradewise tax P&L
+// (support.zerodha.com/category/console/reports/taxation/articles/grandfather-clause-tax-p-l: "the entry and exit
+// dates as well as the holding period"; one row per FIFO lot sold, www.firstreports.in/blog/how-to-read-zerodha-tax-
+// pnl-statement). Four of its sales are of shares bought before the tradebook; the statement gives their lots.
+describe("the tax P&L against Zerodha's statement for account KT4417, FY 2024-25", () => {
+  const statement = parseZerodhaTaxPnl(kiteAccountTaxPnlXlsx());
+  const journal = new TaxJournal();
+  const context = () => ({ stored: journal.trades, actions: [] });
+  journal.save(planImport(parseZerodhaTradebook(KITE_ACCOUNT_TRADEBOOK_CSV), context()).groups, 'tradebook');
+  const lots = openingLotsFromTaxPnl(statement.exits, 'zerodha', journal.trades);
+  journal.save(planImport({ fills: lots.fills, errors: [] }, context()).groups, 'taxpnl');
+  const year = taxPnl(journal.taxTrades(), '2024-25');
+
+  type Figures = { buy: number; sell: number; profit: number; days: number[] };
+  const add = (out: Record<string, Figures>, symbol: string, buy: number, sell: number, days: number) => {
+    const s = out[symbol] ?? { buy: 0, sell: 0, profit: 0, days: [] };
+    out[symbol] = s;
+    s.buy = Math.round((s.buy + buy) * 100) / 100;
+    s.sell = Math.round((s.sell + sell) * 100) / 100;
+    s.profit = Math.round((s.sell - s.buy) * 100) / 100;
+    s.days = [...s.days, days].sort((a, b) => a - b);
+  };
+  /** /tax's rows of a head per share: buy value (actual cost), sell value, profit and each row's days held. */
+  const bahi = (rows: readonly CapitalGainRow[]) => {
+    const out: Record<string, Figures> = {};
+    for (const r of rows) add(out, r.symbol, r.actualCost, r.saleValue, r.daysHeld);
+    return out;
+  };
+  /** The statement's exits of a section per share, with its Period of Holding. */
+  const broker = (exits: readonly TaxExit[]) => {
+    const out: Record<string, Figures> = {};
+    for (const [symbol, , , , , buy, sell, days] of exits) add(out, symbol, buy, sell, days ?? 0);
+    return out;
+  };
+
+  it('reads the statement it is compared with', () => {
+    expect(statement.errors).toEqual([]);
+    expect(statement.exits.map((e) => [e.section, e.symbol, e.quantity])).toEqual([
+      ['short_term', 'TATAMOTORS', 60],
+      ['short_term', 'SBIN', 50],
+      ['short_term', 'HDFCBANK', 15],
+      ['long_term', 'HDFCBANK', 25],
+      ['long_term', 'TATAMOTORS', 40],
+      ['long_term', 'ITC', 300],
+      ['long_term', 'LT', 15],
+    ]);
+  });
+
+  it('has the statement’s short-term figures per share: buy value, sell value, period and gain', () => {
+    const expected = {
+      // 60 × 561.35 → 60 × 951.10, 12 Jun 2023 to 21 May 2024.
+      TATAMOTORS: { buy: 33_681, sell: 57_066, profit: 23_385, days: [344] },
+      // 50 × 623.45 → 50 × 838.40, 9 Jan to 10 Jun 2024.
+      SBIN: { buy: 31_172.5, sell: 41_920, profit: 10_747.5, days: [153] },
+      // The later HDFCBANK lot: 15 × 1,595.20 → 15 × 1,618.40, 21 Aug 2023 to 25 Jul 2024.
+      HDFCBANK: { buy: 23_928, sell: 24_276, profit: 348, days: [339] },
+    };
+    expect(broker(KITE_ACCOUNT_TAX_PNL_EXITS.shortTerm)).toEqual(expected);
+    expect(bahi(year.shortTerm.rows)).toEqual(expected);
+    // 23,385 + 10,747.50 + 348.
+    expect(Object.values(expected).reduce((s, r) => s + r.profit, 0)).toBe(34_480.5);
+  });
+
+  it('has the statement’s long-term figures per share, the loss included', () => {
+    const expected = {
+      // 25 × 1,468.00 → 25 × 1,618.40, 15 Jun 2021 to 25 Jul 2024.
+      HDFCBANK: { buy: 36_700, sell: 40_460, profit: 3_760, days: [1136] },
+      // 40 × 561.35 → 40 × 1,087.75, 12 Jun 2023 to 30 Aug 2024.
+      TATAMOTORS: { buy: 22_454, sell: 43_510, profit: 21_056, days: [445] },
+      // 300 × 216.10 → 300 × 487.25, 20 Dec 2021 to 4 Oct 2024.
+      ITC: { buy: 64_830, sell: 146_175, profit: 81_345, days: [1019] },
+      // 15 × 3,512.60 → 15 × 3,298.45, 5 Feb 2024 to 11 Feb 2025: held 372 days, a loss of 15 × 214.15.
+      LT: { buy: 52_689, sell: 49_476.75, profit: -3_212.25, days: [372] },
+    };
+    expect(broker(KITE_ACCOUNT_TAX_PNL_EXITS.longTerm)).toEqual(expected);
+    expect(bahi(year.longTerm.rows)).toEqual(expected);
+    // 3,760 + 21,056 + 81,345 − 3,212.25.
+    expect(Object.values(expected).reduce((s, r) => s + r.profit, 0)).toBe(102_948.75);
+    expect(year.undated.lots).toBe(0);
+  });
+
+  it('has the statement’s intraday result: INFY 30 × (1,944.60 − 1,931.00) = +408', () => {
+    expect(year.speculative).toMatchObject({ trades: 1, gross: 408, turnover: 408 });
   });
 });

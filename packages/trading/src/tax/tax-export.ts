@@ -1,5 +1,6 @@
 // The tax P&L as sheets for a tax preparer (CSV or XLSX): the summary a return needs (business income, Schedule CG
-// by rate, the s. 112A exemption), every capital-gain row, Schedule 112A, and the business trades behind the totals.
+// by rate, the s. 112A exemption), every capital-gain row, Schedule 112A, the sales waiting for buy dates, and the
+// business trades behind the totals.
 import type { Sheet, SheetCell } from '../export/xlsx-writer';
 import { actFor, TAX_DISCLAIMER } from './rules';
 import type { BusinessIncome, CapitalGainRow, RatePeriod, TaxTrade, TaxYear } from './types';
@@ -103,6 +104,18 @@ export function taxReportSheets(year: TaxYear, trades: readonly TaxTrade[]): She
       null,
       Math.round((shortTerm.stt + longTerm.stt) * 100) / 100,
     ],
+    ...(year.undated.rows.length > 0
+      ? [
+          [
+            `Sales from ${year.undated.lots} lots with no buy date: in neither head until dated`,
+            year.undated.rows.length,
+            year.undated.saleValue,
+            year.undated.actualCost,
+            null,
+            year.undated.gain,
+          ],
+        ]
+      : []),
     [],
     ['Sales with no cost basis, left out', year.missingCost.length],
     ['Shares acquired before 1 Feb 2018 without their 31 Jan 2018 value', year.needsFmv.map((n) => n.symbol).join(' ')],
@@ -133,6 +146,39 @@ export function taxReportSheets(year: TaxYear, trades: readonly TaxTrade[]): She
       ]);
     }
   }
+  // Only a year with sales waiting for buy dates has their sheet.
+  const undated: Sheet[] =
+    year.undated.rows.length === 0
+      ? []
+      : [
+          {
+            name: 'Waiting for buy dates',
+            rows: [
+              [
+                'Symbol',
+                'ISIN',
+                'Quantity',
+                'Sold',
+                'Full value of consideration',
+                'Actual cost',
+                'Transfer expenses (no STT)',
+                'STT (not deductible)',
+                'Gain (short or long term once dated)',
+              ],
+              ...year.undated.rows.map((r): SheetCell[] => [
+                r.symbol,
+                r.isin,
+                r.quantity,
+                r.sold,
+                r.saleValue,
+                r.actualCost,
+                r.transferExpenses,
+                r.stt,
+                r.gain,
+              ]),
+            ],
+          },
+        ];
   return [
     { name: 'Summary', rows: summary },
     { name: 'Short term 111A', rows: [gainColumns, ...shortTerm.rows.map(gainRow)] },
@@ -166,6 +212,7 @@ export function taxReportSheets(year: TaxYear, trades: readonly TaxTrade[]): She
         ]),
       ],
     },
+    ...undated,
     { name: 'Business trades', rows: businessTrades },
   ];
 }

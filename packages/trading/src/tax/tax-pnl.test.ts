@@ -34,7 +34,7 @@ const sale = (sold: string, lots: TaxLot[], sellValue: number, charges = 0, stt 
     symbol,
     isin: null,
     product: 'delivery',
-    entryDate: lots[0]!.acquired,
+    entryDate: lots[0]!.acquired ?? sold,
     exitDate: sold,
     quantity: lots.reduce((s, l) => s + l.quantity, 0),
     buyValue: lots.reduce((s, l) => s + l.cost, 0),

@@ -5,7 +5,9 @@
 //   - capital gains on listed equity sold from delivery: short term (s. 111A) when held 12 months or less, long term
 //     (s. 112A) beyond, each sale split by the holding period of the lots it came from; rates by the sale date
 //     (they changed on 23 Jul 2024), the year's s. 112A exemption, and the 31 Jan 2018 grandfathering of cost
-//     (s. 55(2)(ac)) when the trader has given the fair market value.
+//     (s. 55(2)(ac)) when the trader has given the fair market value;
+//   - sales from lots whose buy date is not known (an undated holdings statement): their gain is worked out, but they
+//     are in neither head until the lots are dated, and the year says how many lots and how much sale value wait.
 // The rules and their sources are data in ./rules.ts. All sums are in paise, so every total is exact.
 import { dateOfDayNumber, dayNumberOf } from '../time/ist';
 import {
@@ -29,6 +31,9 @@ import type {
   TaxLot,
   TaxTrade,
   TaxYear,
+  UndatedSaleRow,
+  UndatedSales,
+  UndatedShare,
 } from './types';
 
 export interface TaxOptions {
@@ -101,16 +106,24 @@ function split(total: number, weights: readonly number[]): number[] {
 
 interface GainParts {
   rows: CapitalGainRow[];
+  undated: UndatedSaleRow[];
   needsFmv: { symbol: string; isin: string | null }[];
 }
 
-/** A delivery sale as capital-gain rows: its lots grouped by holding period, each group's share of the sale. */
+type Term = 'short' | 'long' | 'undated';
+/** A lot with a buy date. */
+type DatedLot = TaxLot & { acquired: string };
+
+/**
+ * A delivery sale as capital-gain rows: its lots grouped by holding period (or as undated, when the buy date is not
+ * known), each group's share of the sale.
+ */
 function gainRows(t: TaxTrade, fmvOf: (t: TaxTrade) => number | undefined, parts: GainParts): void {
   const lots: TaxLot[] =
     t.lots.length > 0 ? t.lots : [{ acquired: t.entryDate, quantity: t.quantity, cost: t.buyValue }];
-  const groups = new Map<'short' | 'long', TaxLot[]>();
+  const groups = new Map<Term, TaxLot[]>();
   for (const lot of lots) {
-    const term = isLongTerm(lot.acquired, t.exitDate) ? 'long' : 'short';
+    const term = lot.acquired === null ? 'undated' : isLongTerm(lot.acquired, t.exitDate) ? 'long' : 'short';
     groups.set(term, [...(groups.get(term) ?? []), lot]);
   }
   const terms = [...groups.keys()].sort();
@@ -122,7 +135,25 @@ function gainRows(t: TaxTrade, fmvOf: (t: TaxTrade) => number | undefined, parts
   const rate = capitalGainsRatesOn(t.exitDate);
   const fmvPerShare = fmvOf(t);
   terms.forEach((term, i) => {
-    const group = groups.get(term)!;
+    if (term === 'undated') {
+      const group = groups.get(term)!;
+      const actualCost = group.reduce((s, l) => s + paise(l.cost), 0);
+      parts.undated.push({
+        tradeId: t.id,
+        symbol: t.symbol,
+        isin: t.isin,
+        quantity: quantities[i]!,
+        sold: t.exitDate,
+        saleValue: rupees(sale[i]!),
+        actualCost: rupees(actualCost),
+        transferExpenses: rupees(expenses[i]!),
+        stt: rupees(stts[i]!),
+        gain: rupees(sale[i]! - actualCost - expenses[i]!),
+        lots: [...new Set(group.map((l) => l.lot ?? `${t.id}:lot`))],
+      });
+      return;
+    }
+    const group = groups.get(term)! as DatedLot[];
     const quantity = quantities[i]!;
     const saleValue = sale[i]!;
     const actualCost = group.reduce((s, l) => s + paise(l.cost), 0);
@@ -166,6 +197,51 @@ function gainRows(t: TaxTrade, fmvOf: (t: TaxTrade) => number | undefined, parts
       rate: term === 'long' ? rate.longTermRate : rate.shortTermRate,
     });
   });
+}
+
+/** The year's sales from undated lots, with each lot counted once however many sales it went into. */
+function undatedSales(rows: UndatedSaleRow[]): UndatedSales {
+  const shares = new Map<string, UndatedShare & { ids: Set<string>; sale: number; gainPaise: number }>();
+  const lots = new Set<string>();
+  for (const r of rows) {
+    const key = r.isin ?? r.symbol;
+    const share = shares.get(key) ?? {
+      symbol: r.symbol,
+      isin: r.isin,
+      lots: 0,
+      quantity: 0,
+      saleValue: 0,
+      gain: 0,
+      ids: new Set<string>(),
+      sale: 0,
+      gainPaise: 0,
+    };
+    shares.set(key, share);
+    share.quantity += r.quantity;
+    share.sale += paise(r.saleValue);
+    share.gainPaise += paise(r.gain);
+    for (const id of r.lots) {
+      share.ids.add(id);
+      lots.add(id);
+    }
+  }
+  const sum = (f: (r: UndatedSaleRow) => number) => rupees(rows.reduce((s, r) => s + paise(f(r)), 0));
+  return {
+    rows: [...rows].sort((a, b) => a.sold.localeCompare(b.sold) || a.symbol.localeCompare(b.symbol)),
+    lots: lots.size,
+    quantity: rows.reduce((s, r) => s + r.quantity, 0),
+    saleValue: sum((r) => r.saleValue),
+    actualCost: sum((r) => r.actualCost),
+    gain: sum((r) => r.gain),
+    shares: [...shares.values()]
+      .map(({ ids, sale, gainPaise, ...share }) => ({
+        ...share,
+        lots: ids.size,
+        saleValue: rupees(sale),
+        gain: rupees(gainPaise),
+      }))
+      .sort((a, b) => a.symbol.localeCompare(b.symbol)),
+  };
 }
 
 /** The year's rate periods (a new period where the rates change inside it). */
@@ -258,7 +334,7 @@ export function taxPnl(trades: readonly TaxTrade[], fy: string, options: TaxOpti
   const optionsSum = new BusinessSum();
   const commodities = new BusinessSum();
   const all = new BusinessSum();
-  const parts: GainParts = { rows: [], needsFmv: [] };
+  const parts: GainParts = { rows: [], undated: [], needsFmv: [] };
   const missingCost: string[] = [];
   const fmvOf = (t: TaxTrade) => (t.isin ? options.fmv?.get(t.isin) : undefined) ?? options.fmv?.get(t.symbol);
   for (const t of trades) {
@@ -309,6 +385,7 @@ export function taxPnl(trades: readonly TaxTrade[], fy: string, options: TaxOpti
     shortTerm,
     longTerm,
     schedule112A: schedule112A(longRows),
+    undated: undatedSales(parts.undated),
     missingCost,
     needsFmv: parts.needsFmv,
   };

@@ -1,5 +1,6 @@
 // A journal trade as the tax P&L reads it: its IST days, its values, its STT, and for a delivery sale the lots it
-// came from (each entry fill, opening lot or bonus, with its acquisition day and cost) in the sale's units.
+// came from (each entry fill, opening lot or bonus, with its acquisition day and cost) in the sale's units. An opening
+// lot whose buy date is not known has no acquisition day: its executedAt only placed it in FIFO order.
 import type { CorporateAction } from '../import/match';
 import { istDate, parseTimestamp } from '../time/ist';
 import type { TaxLot, TaxTrade } from './types';
@@ -33,6 +34,8 @@ export interface TaxSource {
     kind: string;
     /** An opening lot whose buy date is not known. */
     dateUnknown?: boolean;
+    /** The stored fill's id: names an undated lot (for the trader to date it). */
+    fillId?: string;
   }[];
 }
 
@@ -54,13 +57,16 @@ function lotsOf(t: TaxSource, sold: string): TaxLot[] {
   if (entries.length === 0) {
     return [{ acquired: day(t.entryTime), quantity: t.quantity, cost: round2((t.entryPrice ?? 0) * t.quantity) }];
   }
-  const lots = entries.map((e) => {
-    const acquired = day(e.executedAt);
-    return {
-      acquired,
-      quantity: Math.round(e.quantity * splitScale(t.adjustments, acquired, sold)),
+  const lots = entries.map((e): TaxLot => {
+    // An undated lot was held by the day it is placed on: splits after that day are applied to it.
+    const held = day(e.executedAt);
+    const lot: TaxLot = {
+      acquired: e.dateUnknown ? null : held,
+      quantity: Math.round(e.quantity * splitScale(t.adjustments, held, sold)),
       cost: e.kind === 'bonus' ? 0 : round2(e.quantity * e.price),
     };
+    if (e.dateUnknown) lot.lot = e.fillId ?? `${t.id}:${held}`;
+    return lot;
   });
   // Rounding a split's units can leave the lots a share off the sale: the largest lot takes the difference.
   const off = t.quantity - lots.reduce((s, l) => s + l.quantity, 0);
@@ -68,9 +74,9 @@ function lotsOf(t: TaxSource, sold: string): TaxLot[] {
     const largest = lots.reduce((a, b) => (b.quantity > a.quantity ? b : a));
     largest.quantity += off;
   }
-  return lots
-    .filter((l) => l.quantity > 0)
-    .sort((a, b) => (a.acquired < b.acquired ? -1 : a.acquired > b.acquired ? 1 : 0));
+  // Oldest first; undated lots (held before the history) first of all.
+  const order = (l: TaxLot) => l.acquired ?? '';
+  return lots.filter((l) => l.quantity > 0).sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }
 
 /** The trade for the tax P&L, or null while it is open (nothing is realised yet). */

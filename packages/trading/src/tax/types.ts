@@ -3,12 +3,17 @@
 
 /** A lot of shares a sale came from: when it was acquired, how many of the shares sold it gave, at what cost. */
 export interface TaxLot {
-  /** The IST day the shares were acquired (bought, held since, or allotted as a bonus). */
-  acquired: string;
+  /**
+   * The IST day the shares were acquired (bought, or allotted as a bonus); null when the buy date is not known (an
+   * opening lot from a holdings statement that gives no buy dates): such a lot is neither short nor long term.
+   */
+  acquired: string | null;
   /** Shares sold out of this lot, in the units of the sale (after any split). */
   quantity: number;
   /** Their actual cost in rupees (nil for bonus shares). */
   cost: number;
+  /** An undated lot's identity (its opening lot's broker trade id), so that a year counts each lot once. */
+  lot?: string;
 }
 
 /** A closed trade, or a sale with no cost basis, as the tax P&L reads it. */
@@ -134,6 +139,51 @@ export interface Schedule112ARow {
   gain: number;
 }
 
+/** The part of a sale that came from lots with no known buy date: its gain is known, its head is not. */
+export interface UndatedSaleRow {
+  tradeId: string;
+  symbol: string;
+  isin: string | null;
+  /** Shares sold out of undated lots. */
+  quantity: number;
+  sold: string;
+  /** Their share of the sale value, of the transfer expenses (no STT) and of the STT. */
+  saleValue: number;
+  actualCost: number;
+  transferExpenses: number;
+  stt: number;
+  /** saleValue − actualCost − transferExpenses: short or long term once the lots have their buy dates. */
+  gain: number;
+  /** The undated lots the shares came from (their ids). */
+  lots: string[];
+}
+
+/** One share's sales from undated lots in the year. */
+export interface UndatedShare {
+  symbol: string;
+  isin: string | null;
+  lots: number;
+  quantity: number;
+  saleValue: number;
+  gain: number;
+}
+
+/**
+ * Sales in the year of shares whose buy date is not known: left out of the short/long split (and of Schedule CG and
+ * 112A) until their lots are dated, never assumed to be either.
+ */
+export interface UndatedSales {
+  rows: UndatedSaleRow[];
+  /** Distinct lots sold from. */
+  lots: number;
+  quantity: number;
+  saleValue: number;
+  actualCost: number;
+  gain: number;
+  /** By share, in symbol order. */
+  shares: UndatedShare[];
+}
+
 export interface TaxYear {
   /** '2024-25'. */
   fy: string;
@@ -147,6 +197,8 @@ export interface TaxYear {
   shortTerm: CapitalGains;
   longTerm: LongTermGains;
   schedule112A: Schedule112ARow[];
+  /** Sales from lots whose buy date is not known: left out of the short and long term heads until dated. */
+  undated: UndatedSales;
   /** Sales with no cost basis in the year: left out until their cost is given. */
   missingCost: string[];
   /** Sales of shares acquired before 1 Feb 2018 whose 31 Jan 2018 value has not been given. */

@@ -2,7 +2,17 @@ import type { TaxYear } from '@bahi/trading';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { fy2425, fy2526, rules1961, rules2025, taxTrades, taxYearOptions, taxYears } from '../../fixtures/tax';
+import {
+  fy2425,
+  fy2425Undated,
+  fy2526,
+  rules1961,
+  rules2025,
+  taxTrades,
+  taxYearOptions,
+  taxYears,
+  undatedLots,
+} from '../../fixtures/tax';
 import { Shell } from '../../stories/area-states';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
 import { TaxScreen, type TaxScreenProps } from './tax';
@@ -46,6 +56,7 @@ const meta = {
     onExportCsv: fn(),
     onExportXlsx: fn(),
     onSaveFmv: fn(async () => {}),
+    onSaveLotDates: fn(async () => {}),
     onRetry: fn(),
   },
   render: (args) => <TaxPage {...args} />,
@@ -261,6 +272,93 @@ export const FmvNotSaved: Story = {
   },
 };
 
+let finishDating: () => void = () => {};
+
+/**
+ * Shares from a holdings statement with no buy dates were sold: 3 lots and ₹3,11,487.00 of sales wait for a date,
+ * in neither head. HDFCBANK's 40 were two buys: the trader splits the lot and saves its dates.
+ */
+export const LotsWithoutBuyDates: Story = {
+  args: {
+    year: fy2425Undated,
+    undatedLots,
+    onSaveLotDates: fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finishDating = resolve;
+        }),
+    ),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const section = within(canvas.getByRole('region', { name: '3 lots sold this year have no buy date' }));
+    await expect(section.getByText(/counted in neither short-term nor long-term gains below/)).toBeVisible();
+    await expect(section.getAllByText('₹3,11,487.00').length).toBeGreaterThan(0);
+    await expect(section.getByText('+₹1,29,821.74')).toBeVisible();
+    // Per share: TATAMOTORS's one lot went into two sales, 60 + 40 shares for 57,066 + 43,510.
+    const tatamotors = within(section.getByRole('row', { name: /TATAMOTORS/ }));
+    await expect(tatamotors.getByText('₹1,00,576.00')).toBeVisible();
+    // A form for each lot sold this year; COALINDIA was not sold.
+    await expect(section.getAllByRole('form')).toHaveLength(3);
+    await expect(section.queryByText(/^COALINDIA:/)).toBeNull();
+    // The heads say what they leave out.
+    await expect(
+      card(canvasElement, 'Short-term capital gains').getByText(
+        /Not counted here: 4 sales for ₹3,11,487\.00 from lots with no buy date\./,
+      ),
+    ).toBeVisible();
+
+    const hdfc = within(section.getByRole('form', { name: 'HDFCBANK: 40 shares at ₹1,515.70' }));
+    await expect(hdfc.getByText(/Held by 8 Jan 2024/)).toBeVisible();
+    const shares = hdfc.getByRole('textbox', { name: 'Shares' });
+    await expect(shares).toHaveValue('40');
+    await userEvent.clear(shares);
+    await userEvent.type(shares, '25');
+    await userEvent.type(hdfc.getByLabelText('Bought on'), '2021-06-15');
+    await userEvent.click(hdfc.getByRole('button', { name: 'Add another buy of HDFCBANK' }));
+    await userEvent.type(hdfc.getByRole('textbox', { name: 'Shares, buy 2' }), '15');
+    await userEvent.type(hdfc.getByLabelText('Bought on, buy 2'), '2023-08-21');
+    await userEvent.click(hdfc.getByRole('button', { name: 'Save the dates of HDFCBANK' }));
+    await expect(args.onSaveLotDates).toHaveBeenCalledWith(undatedLots[1], [
+      { quantity: '25', boughtOn: '2021-06-15' },
+      { quantity: '15', boughtOn: '2023-08-21' },
+    ]);
+    await expect(hdfc.getByRole('button', { name: /Saving/ })).toBeDisabled();
+    finishDating();
+    await expect(await hdfc.findByText(/^Saved\./)).toBeVisible();
+  },
+};
+
+/** The dates do not fit the lot: the reason on the form, the typed dates kept. */
+export const LotDatesNotSaved: Story = {
+  args: {
+    year: fy2425Undated,
+    undatedLots,
+    onSaveLotDates: fn(async () => {
+      throw new Error('The shares add up to 30, and the lot holds 40: give a date for each of its shares.');
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const hdfc = within(canvas.getByRole('form', { name: 'HDFCBANK: 40 shares at ₹1,515.70' }));
+    const shares = hdfc.getByRole('textbox', { name: 'Shares' });
+    await userEvent.clear(shares);
+    await userEvent.type(shares, '30');
+    await userEvent.type(hdfc.getByLabelText('Bought on'), '2021-06-15');
+    await userEvent.click(hdfc.getByRole('button', { name: 'Save the dates of HDFCBANK' }));
+    await expect(await hdfc.findByRole('alert')).toHaveTextContent(
+      'The shares add up to 30, and the lot holds 40: give a date for each of its shares.',
+    );
+    await expect(shares).toHaveValue('30');
+    await expect(hdfc.getByLabelText('Bought on')).toHaveValue('2021-06-15');
+  },
+};
+
+export const LotsWithoutBuyDatesDark: Story = {
+  args: { year: fy2425Undated, undatedLots },
+  globals: { theme: 'dark' },
+};
+
 /** The trades behind the non-speculative total, open; sorting by result puts the biggest loss first. */
 export const TradesBehindATotal: Story = {
   args: { defaultOpen: 'nonSpeculative' },
@@ -330,6 +428,14 @@ export const MobileTradesBehindATotal: Story = {
     await expect(dialog.scrollWidth).toBeLessThanOrEqual(dialog.clientWidth);
     const frame = within(dialog).getByRole('region', { name: 'Short-term capital gains: sales' });
     await expect(frame.scrollWidth).toBeGreaterThan(frame.clientWidth);
+  },
+};
+
+export const MobileLotsWithoutBuyDates: Story = {
+  args: { year: fy2425Undated, undatedLots },
+  globals: { viewport: { value: 'mobile' } },
+  play: async () => {
+    await expect(pageScrollsSideways()).toBe(false);
   },
 };
 

@@ -313,6 +313,64 @@ export const PreviewHoldings: Story = {
   },
 };
 
+/** Kite's holdings CSV: no date and no buy dates. The lots are placed before the history and wait for dates. */
+export const PreviewHoldingsUndated: Story = {
+  args: preview({
+    kind: 'holdings',
+    fileName: 'holdings.csv',
+    rowsTotal: 4,
+    fillsRead: 4,
+    newFills: 4,
+    tradesToCreate: 5,
+    costFound: 4,
+    replaced: 4,
+    holdingsAsOf: '2024-01-08',
+    holdingsAsOfStated: false,
+    undatedLots: 4,
+  }),
+  play: async () => {
+    const d = await dialog();
+    const lines = await within(d).findByRole('list', { name: 'What this import does' });
+    await expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Holdings as at the end of 8 January 2024 (the day before your first trade in the journal; the file does not say).',
+      'The statement gives no buy dates: 4 lots are taken as held by then, not as bought then. Sales from them stay out of short- and long-term gains on the Tax P&L page until you give their buy dates there, or import your tax P&L statement or a holdings statement with buy dates.',
+      '4 sales get their cost basis from this statement.',
+      '4 trades from earlier imports are rebuilt with these fills.',
+    ]);
+  },
+};
+
+/** A tax P&L statement after an undated holdings statement: its dated lots take the undated ones' place. */
+export const PreviewTaxPnlReplacesUndated: Story = {
+  args: preview({
+    kind: 'tax_pnl',
+    fileName: 'taxpnl-FY2024-25.xlsx',
+    rowsTotal: 8,
+    fillsRead: 8,
+    newFills: 5,
+    tradesToCreate: 5,
+    costFound: 0,
+    replaced: 5,
+    errors: [
+      { row: 17, message: 'Row 17: SBIN bought on 2024-01-09 is in your tradebook already' },
+      { row: 25, message: 'Row 25: LT bought on 2024-02-05 is in your tradebook already' },
+    ],
+    undatedReplaced: { lots: 3, symbols: ['HDFCBANK', 'ITC', 'TATAMOTORS'] },
+  }),
+  play: async () => {
+    const d = await dialog();
+    const lines = await within(d).findByRole('list', { name: 'What this import does' });
+    await expect(lines).toHaveTextContent(
+      'These lots have buy dates: they replace the undated shares of HDFCBANK, ITC and TATAMOTORS from your earlier holdings statement, rather than add to them.',
+    );
+    await expect(within(d).getByRole('button', { name: 'Skip 2 rows and import the rest' })).toBeEnabled();
+  },
+};
+
 export const PreviewHoldingsDated: Story = {
   args: preview({
     kind: 'holdings',

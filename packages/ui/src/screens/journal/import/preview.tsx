@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { formatDate } from '../../../lib/dates';
 import { RowErrors } from './row-errors';
 import { IMPORT_KIND_LABELS, type ImportPreview } from './types';
-import { plural, rowsWithErrors } from './words';
+import { listOf, plural, rowsWithErrors } from './words';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -26,6 +26,16 @@ function consequences(p: ImportPreview): React.ReactNode[] {
       p.holdingsAsOfStated === false
         ? `Holdings as at the end of ${day} (the day before your first trade in the journal; the file does not say).`
         : `Holdings as at the end of ${day}.`,
+    );
+  }
+  if (p.undatedLots) {
+    lines.push(
+      `The statement gives no buy dates: ${plural(p.undatedLots, 'lot is', 'lots are')} taken as held by then, not as bought then. Sales from them stay out of short- and long-term gains on the Tax P&L page until you give their buy dates there, or import your tax P&L statement or a holdings statement with buy dates.`,
+    );
+  }
+  if (p.undatedReplaced && p.undatedReplaced.lots > 0) {
+    lines.push(
+      `These lots have buy dates: they replace the undated shares of ${listOf(p.undatedReplaced.symbols)} from your earlier holdings statement, rather than add to them.`,
     );
   }
   if (p.duplicates > 0) {

@@ -122,6 +122,13 @@ export interface ImportPreview {
   holdingsAsOf?: string;
   /** False when the file does not say and the day before the first trade in the journal was assumed. */
   holdingsAsOfStated?: boolean;
+  /**
+   * Opening lots this statement brings with no buy date (a holdings statement that gives none): held by
+   * `holdingsAsOf`, never taken as bought on it, so their sales wait for dates on the tax page.
+   */
+  undatedLots?: number;
+  /** Undated lots of the journal that this file's dated lots replace (not add to), and their shares. */
+  undatedReplaced?: { lots: number; symbols: string[] };
 }
 
 export type ImportStep =

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Money } from '../../../components/money';
 import { cn } from '../../../lib/utils';
 import { count, formatDay, formatRate, HEAD_TITLES, sectionRef } from './format';
+import { undatedNote } from './lot-dates';
 
 // The year's four heads of income as cards, each adding up on its face and opening the trades behind it.
 
@@ -138,9 +139,11 @@ export function HeadCards({
     const s = sectionRef(sections, key);
     return s ? ` (${s})` : '';
   };
+  const undated = undatedNote(year);
   const sttNote = (g: CapitalGains) => (
     <>
       STT paid <Money value={g.stt} />: not deductible from capital gains{ref('sttNotDeductible')}.
+      {undated ? ` ${undated}` : null}
     </>
   );
   return (

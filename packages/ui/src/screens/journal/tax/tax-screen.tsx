@@ -14,6 +14,7 @@ import { DrillDown } from './drill-down';
 import { FmvNeeded } from './fmv-form';
 import { formatLongDay, TAX_HEADS } from './format';
 import { HeadCards } from './head-cards';
+import { UndatedLots } from './lot-dates';
 import { RulesSection } from './rules-section';
 import { Schedule112A, ScheduleCgSummary } from './schedules';
 import type { TaxScreenProps } from './types';
@@ -24,7 +25,12 @@ import type { TaxScreenProps } from './types';
 const isHead = (value: string | undefined): value is TaxHead => TAX_HEADS.includes(value as TaxHead);
 
 const hasTrades = (y: TaxYear) =>
-  y.speculative.trades + y.nonSpeculative.trades + y.shortTerm.rows.length + y.longTerm.rows.length > 0;
+  y.speculative.trades +
+    y.nonSpeculative.trades +
+    y.shortTerm.rows.length +
+    y.longTerm.rows.length +
+    y.undated.rows.length >
+  0;
 
 function YearToolbar({
   years,
@@ -72,12 +78,13 @@ function YearView({
   sections,
   onOpen,
   onSaveFmv,
+  undatedLots,
+  onSaveLotDates,
 }: {
   year: TaxYear;
   sections?: Record<string, string>;
   onOpen: (head: TaxHead, opener: HTMLElement) => void;
-  onSaveFmv: TaxScreenProps['onSaveFmv'];
-}) {
+} & Pick<TaxScreenProps, 'onSaveFmv' | 'undatedLots' | 'onSaveLotDates'>) {
   const gains = year.shortTerm.rows.length + year.longTerm.rows.length > 0;
   return (
     <section aria-labelledby="tax-year" className="grid min-w-0 gap-6" data-slot="tax-year" data-fy={year.fy}>
@@ -89,6 +96,7 @@ function YearView({
           {formatLongDay(year.from)} – {formatLongDay(year.to)} · {year.act}
         </p>
       </div>
+      <UndatedLots year={year} lots={undatedLots} sections={sections} onSave={onSaveLotDates} />
       <FmvNeeded shares={year.needsFmv} sections={sections} onSave={onSaveFmv} />
       {hasTrades(year) ? (
         <HeadCards year={year} sections={sections} onOpen={onOpen} />
@@ -121,6 +129,8 @@ export function TaxScreen({
   onExportCsv,
   onExportXlsx,
   onSaveFmv,
+  undatedLots,
+  onSaveLotDates,
   defaultOpen,
   notice,
   ...cb
@@ -195,6 +205,8 @@ export function TaxScreen({
               setOpen({ fy: year.fy, head });
             }}
             onSaveFmv={onSaveFmv}
+            undatedLots={undatedLots}
+            onSaveLotDates={onSaveLotDates}
           />
         ) : (
           <div aria-busy="true" className="grid gap-4 sm:grid-cols-2">

@@ -1,6 +1,7 @@
 import type { TaxHead, TaxTrade, TaxYear } from '@bahi/trading';
 import type { AreaCallbacks } from '../area-actions';
 import type { AreaStatus } from '../area-page';
+import type { SaveLotDates, UndatedLotView } from './lot-dates';
 
 /** The rules data for the chosen year, as text: the screen explains them, it never applies them to the trader. */
 export interface TaxRulesView {
@@ -34,6 +35,10 @@ export interface TaxScreenProps extends AreaCallbacks {
   onExportXlsx?: () => void;
   /** 31 Jan 2018 fair market value per share, for the shares year.needsFmv lists; resolves when saved, a rejection's message is shown. */
   onSaveFmv?: (share: { symbol: string; isin: string | null }, valuePerShare: string) => Promise<void>;
+  /** The journal's opening lots with no buy date: those of the year's sales get a form for their dates. */
+  undatedLots?: UndatedLotView[];
+  /** Saves a lot's buy dates; resolves when saved, a rejection's message is shown on the lot's form. */
+  onSaveLotDates?: SaveLotDates;
   /** Which total's trades are open at first render (stories): 'speculative' | 'nonSpeculative' | 'shortTerm' | 'longTerm'. */
   defaultOpen?: string;
 }
