@@ -13,6 +13,7 @@ import {
 import type { ImportDialogProps, ImportKind, ImportSourceId, ImportStep, MapperField } from '@bahi/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { estimateNotes } from '../estimates';
 import { invalidateJournal } from '../journal-data';
 import { commitPlan, ImportCommitError, type JournalForPlan, loadJournalForPlan } from './import-data';
 import { completeColumnMap, csvHeaders, guessColumnMap, type ImportSource, SOURCE_BROKER } from './import-source';
@@ -134,7 +135,7 @@ export function useImport(userId: string | undefined): Flow {
           missingCost: plan.missingCost,
           costFound: plan.costFound,
           replaced: plan.replaced,
-          estimatedRates: plan.estimatedRates,
+          estimates: estimateNotes(plan.estimates),
           charges:
             plan.trades > 0 && plan.groups.every((g) => g.trades.every((t) => t.charges.source === 'broker'))
               ? 'broker'

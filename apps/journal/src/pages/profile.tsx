@@ -8,6 +8,7 @@ import {
   brokerChargesPayload,
   brokerChargesValues,
   DEFAULT_BROKER_CHARGES,
+  isoDay,
 } from '../broker-profile';
 import { brokerProfileKey, saveBrokerProfile, useBrokerProfile } from '../broker-profile-data';
 import { appConfig } from '../config';
@@ -161,6 +162,7 @@ export default function ProfilePage() {
         onSubmit: (values) => void saveBroker(values),
         states: [...INDIAN_STATES],
         defaultStateName: INDIAN_STATES.find((state) => state.code === DEFAULT_STATE)?.name ?? DEFAULT_STATE,
+        dpChargeFrom: brokerProfile.data?.dp_charge_from ? isoDay(brokerProfile.data.dp_charge_from) : undefined,
         onUseDiscountSchedule: () =>
           setBrokerDraft({
             ...DEFAULT_BROKER_CHARGES,

@@ -3,6 +3,7 @@
 export { ImportDialog } from './import-dialog';
 export { importProgress } from './progress';
 export {
+  type EstimateNote,
   IMPORT_KIND_LABELS,
   IMPORT_SOURCES,
   type ImportDialogProps,

@@ -1,5 +1,6 @@
 import { formatCount } from '@bahi/trading';
 import * as React from 'react';
+import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatDate } from '../../../lib/dates';
@@ -57,11 +58,19 @@ function consequences(p: ImportPreview): React.ReactNode[] {
         : `${formatCount(p.replaced)} trades from earlier imports are rebuilt with these fills.`,
     );
   }
-  if (p.estimatedRates > 0) {
+  for (const estimate of p.estimates) {
     lines.push(
-      p.estimatedRates === 1
-        ? '1 trade is dated outside our rate tables: its charges use the nearest rates and are marked estimated.'
-        : `${formatCount(p.estimatedRates)} trades are dated outside our rate tables: their charges use the nearest rates and are marked estimated.`,
+      <>
+        {plural(estimate.trades, 'trade has', 'trades have')} {estimate.reason}.
+        {estimate.fix ? (
+          <>
+            {' '}
+            <Link to={estimate.fix.href} className="font-medium underline underline-offset-4">
+              {estimate.fix.label}
+            </Link>
+          </>
+        ) : null}
+      </>,
     );
   }
   // A statement brings costs, not fills with charges: where charges come from is a tradebook's question.
