@@ -5,6 +5,7 @@
 // A delivery sale also pays the depository (DP) charge once per share and day, with GST on it: the trader's own from
 // the day they set it, Zerodha's by date before that.
 import type { MatchedTrade, TradeExecution } from '../import/match';
+import type { Fill } from '../import/types';
 import { type BrokerProfile, DISCOUNT_BROKER, type DpCharge } from './broker-profile';
 import { type ChargeLeg, chargeNoteInPaise, type NoteInPaise, type Side } from './estimate-charges';
 import { type EstimateReason, mergeReasons, NO_REASONS } from './estimate-reasons';
@@ -92,8 +93,12 @@ function add(target: { lines: Record<Line, number>; turnover: number }, note: No
 }
 
 /** Notes are per day, exchange and market: equity cash apart from derivatives. */
-const noteKey = (n: NoteLegs) =>
+export const noteKey = (n: Pick<NoteLegs, 'date' | 'exchange' | 'segment'>) =>
   `${n.date}|${n.exchange}|${n.segment === 'futures' || n.segment === 'options' ? 'fo' : 'cash'}`;
+
+/** The note a fill is on (noteKey of its legs): its IST day, exchange and market. */
+export const fillNoteKey = (fill: Pick<Fill, 'executedAt' | 'exchange' | 'segment'>) =>
+  `${fill.executedAt.slice(0, 10)}|${fill.exchange}|${fill.segment === 'equity' ? 'cash' : 'fo'}`;
 
 const divideHalfUp = (n: bigint, d: bigint) => (n * 2n + d) / (d * 2n);
 

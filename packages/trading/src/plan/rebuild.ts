@@ -19,6 +19,7 @@ import {
 import { baseSymbol } from '../import/symbols';
 import type { Fill } from '../import/types';
 import { lotSize } from '../lots/lot-sizes';
+import { keptLegsOnNotes, withSameDayTrades } from './same-day-notes';
 
 /** One stored fill (a `trade_executions` row): the fill, or the part of it that its trade holds. */
 export interface StoredFill {
@@ -82,6 +83,8 @@ export interface RebuildInput {
   /** Splits and bonuses added or removed by the change: their shares are rebuilt from the ex-date. */
   changedActions?: readonly CorporateAction[];
   charges?: ChargeSettings;
+  /** Instruments rebuilt from a day whatever the change: a whole rebuild, or same-day-notes.ts's re-rounded trades. */
+  from?: ReadonlyMap<string, string>;
 }
 
 const day = (fill: Fill) => fill.executedAt.slice(0, 10);
@@ -98,7 +101,12 @@ export function tradeLotSize(
   return known ?? trade.executions.reduce((g, e) => gcd(g, e.quantity), 0);
 }
 
+/** The groups a change rebuilds, with the trades of other instruments whose STT share it changes (same-day-notes.ts). */
 export function planRebuild(input: RebuildInput): RebuildGroup[] {
+  return withSameDayTrades(input, rebuildOnce);
+}
+
+function rebuildOnce(input: RebuildInput): RebuildGroup[] {
   const added = input.added ?? [];
   const cut = new Map<string, string>();
   const earliest = (key: string, date: string) => {
@@ -106,6 +114,7 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
     if (at === undefined || date < at) cut.set(key, date);
   };
   for (const fill of added) earliest(instrumentKey(fill), day(fill));
+  for (const [key, date] of input.from ?? []) earliest(key, date);
   if (input.removeImport) {
     for (const t of input.stored) {
       for (const s of t.fills) if (s.importId === input.removeImport) earliest(instrumentKey(s.fill), day(s.fill));
@@ -177,7 +186,7 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
   for (const fill of added) rebuild.push(fill);
 
   const matched = matchFills(rebuild, { actions: input.actions ?? [] });
-  const charges = chargeTrades(matched, input.charges);
+  const charges = chargeTrades(matched, input.charges, keptLegsOnNotes(input.stored, replace, matched));
   // A plan holds thousands of trades in a few hundred contracts: each contract's lot size is looked up once.
   const lotSizes = new Map<string, number | undefined>();
   const cachedLotSize = (underlying: string, expiry: string) => {
