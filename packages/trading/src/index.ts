@@ -192,6 +192,7 @@ export {
   type StoredTrade,
   tradeLotSize,
 } from './plan/rebuild';
+export { planReplay, type ReplayPlan, type StoredTradeFigures } from './plan/replay';
 // Position sizing and a single trade's realised R.
 export { realisedR, rMultiple } from './sizing/realised-r';
 export {
