@@ -1,5 +1,6 @@
 // The import dialog, split into its steps; this is what the package exports of it.
 
+export { EstimateLine } from './estimate-line';
 export { ImportDialog } from './import-dialog';
 export { importProgress } from './progress';
 export {

@@ -1,9 +1,9 @@
 import { formatCount } from '@bahi/trading';
 import * as React from 'react';
-import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatDate } from '../../../lib/dates';
+import { EstimateLine } from './estimate-line';
 import { RowErrors } from './row-errors';
 import { IMPORT_KIND_LABELS, type ImportPreview } from './types';
 import { plural, rowsWithErrors } from './words';
@@ -58,21 +58,7 @@ function consequences(p: ImportPreview): React.ReactNode[] {
         : `${formatCount(p.replaced)} trades from earlier imports are rebuilt with these fills.`,
     );
   }
-  for (const estimate of p.estimates) {
-    lines.push(
-      <>
-        {plural(estimate.trades, 'trade has', 'trades have')} {estimate.reason}.
-        {estimate.fix ? (
-          <>
-            {' '}
-            <Link to={estimate.fix.href} className="font-medium underline underline-offset-4">
-              {estimate.fix.label}
-            </Link>
-          </>
-        ) : null}
-      </>,
-    );
-  }
+  for (const estimate of p.estimates) lines.push(<EstimateLine note={estimate} />);
   // A statement brings costs, not fills with charges: where charges come from is a tradebook's question.
   if (p.kind === 'tradebook') {
     lines.push(
