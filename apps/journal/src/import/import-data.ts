@@ -1,6 +1,6 @@
 // The import pipeline's reads and writes: the stored trades and fills a plan needs, the `import_trades` RPC in chunks
-// with progress, undo (`undo_import`) and splits and bonuses (`change_corporate_action`), each sending the trades that
-// @bahi/trading rebuilt; and the import history.
+// with progress, undo (`undo_import`), splits and bonuses (`change_corporate_action`) and "rebuild my journal"
+// (`rebuild_trades` in chunks), each sending the trades that @bahi/trading rebuilt; and the import history.
 import {
   type CorporateAction,
   chunkGroups,
@@ -165,6 +165,35 @@ function oneCall(groups: readonly RebuildGroup[], what: string) {
       `${what} would rebuild ${trades} trades, more than can be saved at once (${MAX_TRADES_IN_ONE_CALL}).`,
     );
   }
+}
+
+/**
+ * Rebuild my journal: sends a replay's groups through `rebuild_trades`, a few instruments a call (each instrument in
+ * one call, so its old trades are replaced in the same transaction as its new ones). Every trade and fill names its
+ * own import, so the journal's import history stays as it was. A call that fails leaves the earlier calls saved: a
+ * new replay finds only what is left.
+ */
+export async function commitRebuild(
+  groups: readonly RebuildGroup[],
+  brokerProfileId: string | null,
+  onProgress: (done: number, total: number) => void,
+): Promise<{ tradesCreated: number }> {
+  const chunks = chunkGroups(groups, TRADES_PER_CALL);
+  let tradesCreated = 0;
+  onProgress(0, chunks.length);
+  for (const [i, chunk] of chunks.entries()) {
+    const { data, error } = await supabase.rpc('rebuild_trades', {
+      p_trades: payloads(chunk, brokerProfileId),
+      p_replace: replaced(chunk),
+    });
+    if (error) {
+      const saved = i === 0 ? '' : ` ${i} of ${chunks.length} parts were saved; check again to rebuild the rest.`;
+      throw new Error(`${commitMessage(error)}${saved}`);
+    }
+    tradesCreated += (data as { trades_created: number }).trades_created;
+    onProgress(i + 1, chunks.length);
+  }
+  return { tradesCreated };
 }
 
 /** Undo: the import's fills go, and the trades they were in are rebuilt from the other imports' fills, atomically. */

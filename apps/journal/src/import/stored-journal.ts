@@ -6,7 +6,7 @@ import type {
   ImportBroker,
   PlannedTrade,
   Product,
-  StoredTrade,
+  StoredTradeFigures,
   TradeStatus,
 } from '@bahi/trading';
 import { toIstTimestamp } from '@bahi/trading';
@@ -15,7 +15,7 @@ import { toIstTimestamp } from '@bahi/trading';
 export const STORED_TRADE_COLUMNS =
   'id, exchange, segment, product, symbol, isin, underlying, expiry, strike, option_type, status, import_source, ' +
   'import_id, ' +
-  'charges, charges_source';
+  'charges, charges_source, gross_pnl';
 
 /** The `trade_executions` columns a plan reads. */
 export const STORED_FILL_COLUMNS =
@@ -37,6 +37,7 @@ export interface StoredTradeRow {
   import_id: string | null;
   charges: number | string;
   charges_source: 'broker' | 'estimated';
+  gross_pnl?: number | string | null;
 }
 
 export interface StoredFillRow {
@@ -58,17 +59,18 @@ const day = (v: string | Date | null) => (v instanceof Date ? v.toISOString().sl
 const instant = (v: string | Date) => (v instanceof Date ? v.toISOString() : v);
 
 /**
- * The imported trades with their fills, each fill in the readers' shape. A trade's charges from the broker are
- * shared over its fills by quantity, so a rebuilt trade keeps the broker's figure.
+ * The imported trades with their fills, each fill in the readers' shape, and the charges and P&L they were saved with
+ * (what "rebuild my journal" compares). A trade's charges from the broker are shared over its fills by quantity, so a
+ * rebuilt trade keeps the broker's figure.
  */
-export function storedTrades(trades: readonly StoredTradeRow[], fills: readonly StoredFillRow[]): StoredTrade[] {
+export function storedTrades(trades: readonly StoredTradeRow[], fills: readonly StoredFillRow[]): StoredTradeFigures[] {
   const byTrade = new Map<string, StoredFillRow[]>();
   for (const f of fills) {
     const list = byTrade.get(f.trade_id);
     if (list) list.push(f);
     else byTrade.set(f.trade_id, [f]);
   }
-  const out: StoredTrade[] = [];
+  const out: StoredTradeFigures[] = [];
   for (const t of trades) {
     if (t.import_source === 'manual') continue;
     const rows = (byTrade.get(t.id) ?? []).sort((a, b) => {
@@ -83,6 +85,8 @@ export function storedTrades(trades: readonly StoredTradeRow[], fills: readonly 
       status: t.status,
       product: t.product,
       importId: t.import_id,
+      charges: Number(t.charges),
+      ...(t.gross_pnl === undefined ? {} : { grossPnl: t.gross_pnl === null ? null : Number(t.gross_pnl) }),
       fills: rows.map((f) => {
         const quantity = Number(f.quantity);
         const fill: Fill = {

@@ -13,6 +13,7 @@ import {
 import { brokerProfileKey, saveBrokerProfile, useBrokerProfile } from '../broker-profile-data';
 import { appConfig } from '../config';
 import { queryKeys } from '../data';
+import { useRebuildJournal } from '../import/rebuild-journal';
 import { supabase } from '../supabase';
 
 type Form = { status?: 'idle' | 'submitting'; serviceError?: string; saved?: string };
@@ -33,6 +34,7 @@ export default function ProfilePage() {
   // Edits are kept apart from the saved row, so the card shows the row until the user types.
   const [brokerDraft, setBrokerDraft] = useState<BrokerChargesValues>();
   const [broker, setBroker] = useState<Form & { fieldErrors?: BrokerChargesErrors }>({});
+  const rebuildJournal = useRebuildJournal(user?.id);
 
   const saveBroker = async (values: BrokerChargesValues) => {
     const payload = brokerChargesPayload(values);
@@ -45,7 +47,10 @@ export default function ProfilePage() {
       await saveBrokerProfile(brokerProfile.data?.id ?? null, payload.row);
       await queryClient.invalidateQueries({ queryKey: brokerProfileKey(user?.id) });
       setBrokerDraft(undefined);
-      setBroker({ saved: 'Broker charges saved. New estimates use them.' });
+      setBroker({
+        saved:
+          'Broker charges saved. New estimates use them; rebuild your journal below to re-charge the trades you have.',
+      });
     } catch (error) {
       setBroker({ serviceError: error instanceof Error ? error.message : String(error) });
     }
@@ -149,6 +154,7 @@ export default function ProfilePage() {
       onVerifyTotp={(code) => void verifyTotp(code)}
       onCancelTotp={() => void cancelTotp()}
       onRemoveFactor={(id) => void removeFactor(id)}
+      rebuildJournal={rebuildJournal}
       brokerCharges={{
         values: brokerDraft ?? brokerChargesValues(brokerProfile.data ?? null),
         status: brokerProfile.isPending ? 'loading' : broker.status === 'submitting' ? 'saving' : 'idle',

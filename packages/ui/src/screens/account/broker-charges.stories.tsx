@@ -137,7 +137,11 @@ export const Saving: Story = {
   },
 };
 
-export const Saved: Story = { render: () => <Card saved="Broker charges saved. New estimates use them." /> };
+export const Saved: Story = {
+  render: () => (
+    <Card saved="Broker charges saved. New estimates use them; rebuild your journal below to re-charge the trades you have." />
+  ),
+};
 
 export const FieldErrors: Story = {
   render: () => (

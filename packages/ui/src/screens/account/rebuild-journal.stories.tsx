@@ -181,4 +181,3 @@ export const Failed: Story = {
     await expect(onCheck).toHaveBeenCalled();
   },
 };
-
