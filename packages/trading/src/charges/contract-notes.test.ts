@@ -108,6 +108,20 @@ describe('chargeTrades: STT rounded once per contract note', () => {
     expect([a?.lines?.stt, b?.lines?.stt]).toEqual([2, 2]);
   });
 
+  it("keeps two brokers' notes of the same day apart: each account has its own contract note", () => {
+    const upstox = (f: Fill): Fill => ({ ...f, broker: 'upstox' });
+    const [a, b] = chargeTrades(
+      matchFills([
+        fill('ITC', 'buy', 100, 95, '2025-06-09T09:30:00'),
+        fill('ITC', 'sell', 100, 96, '2025-06-09T10:30:00'),
+        upstox(fill('HDFCBANK', 'buy', 40, 238, '2025-06-09T11:00:00')),
+        upstox(fill('HDFCBANK', 'sell', 40, 240, '2025-06-09T14:00:00')),
+      ]),
+    );
+    // ₹2.40 → ₹2 on each broker's note, not ₹4.80 → ₹5 shared.
+    expect([a?.lines?.stt, b?.lines?.stt]).toEqual([2, 2]);
+  });
+
   it('estimates a trade dated before the rate tables with the nearest rates, and says so', () => {
     const [old] = chargeTrades(
       matchFills([

@@ -61,6 +61,8 @@ export interface NoteLegs {
   legs: ChargeLeg[];
   /** The share sold from a delivery holding that day, for the DP charge (once per share and day); null otherwise. */
   deliverySale: string | null;
+  /** Whose account the note is in: notes, their STT rounding and the DP charge are per broker account. */
+  broker?: string;
 }
 
 const LINES = ['brokerage', 'stt', 'transaction', 'sebi', 'stamp', 'gst', 'ipft', 'dp', 'total'] as const;
@@ -93,12 +95,12 @@ function add(target: { lines: Record<Line, number>; turnover: number }, note: No
 }
 
 /** Notes are per day, exchange and market: equity cash apart from derivatives. */
-export const noteKey = (n: Pick<NoteLegs, 'date' | 'exchange' | 'segment'>) =>
-  `${n.date}|${n.exchange}|${n.segment === 'futures' || n.segment === 'options' ? 'fo' : 'cash'}`;
+export const noteKey = (n: Pick<NoteLegs, 'date' | 'exchange' | 'segment' | 'broker'>) =>
+  `${n.broker ?? ''}|${n.date}|${n.exchange}|${n.segment === 'futures' || n.segment === 'options' ? 'fo' : 'cash'}`;
 
 /** The note a fill is on (noteKey of its legs): its IST day, exchange and market. */
-export const fillNoteKey = (fill: Pick<Fill, 'executedAt' | 'exchange' | 'segment'>) =>
-  `${fill.executedAt.slice(0, 10)}|${fill.exchange}|${fill.segment === 'equity' ? 'cash' : 'fo'}`;
+export const fillNoteKey = (fill: Pick<Fill, 'broker' | 'executedAt' | 'exchange' | 'segment'>) =>
+  `${fill.broker}|${fill.executedAt.slice(0, 10)}|${fill.exchange}|${fill.segment === 'equity' ? 'cash' : 'fo'}`;
 
 const divideHalfUp = (n: bigint, d: bigint) => (n * 2n + d) / (d * 2n);
 
@@ -195,7 +197,7 @@ export function chargeNotes(notes: readonly NoteLegs[], trades: number, settings
   const dpAt = new Map<string, { net: number; gst: number }>();
   for (const legs of notes) {
     if (legs.deliverySale === null || !sells(legs.legs)) continue;
-    const key = `${legs.date}|${legs.deliverySale}`;
+    const key = `${legs.broker ?? ''}|${legs.date}|${legs.deliverySale}`;
     if (charged.has(key)) continue;
     charged.add(key);
     const { charge: dp, estimates } = dpOn(legs.date);
@@ -305,7 +307,15 @@ export function tradeNotes(
     while (n >= 0 && !(notes[n]!.exchange === fill.exchange && fill.executedAt.startsWith(notes[n]!.date))) n--;
     if (n < 0) {
       const date = fill.executedAt.slice(0, 10);
-      notes.push({ trade: index, date, exchange: fill.exchange as Exchange, segment, legs: [], deliverySale: sale });
+      notes.push({
+        trade: index,
+        date,
+        exchange: fill.exchange as Exchange,
+        segment,
+        legs: [],
+        deliverySale: sale,
+        broker: fill.broker,
+      });
       orderKeys.push([]);
       n = notes.length - 1;
     }
