@@ -31,7 +31,17 @@ function storedLegs(t: StoredTrade): NoteLegs[] {
   return legs;
 }
 
-const touches = (t: StoredTrade, keys: ReadonlySet<string>) => t.fills.some((s) => keys.has(fillNoteKey(s.fill)));
+const touches = (t: StoredTrade, keys: ReadonlySet<string>) =>
+  t.fills.some((s) => !s.fill.opening && keys.has(fillNoteKey(s.fill)));
+
+/** The notes a planned trade's charged fills are on (what tradeNotes would key them by, without building the legs). */
+function addKeys(keys: Set<string>, t: MatchedTrade): void {
+  if (t.fees !== null) return;
+  for (const e of t.executions) if (!e.fill.opening) keys.add(fillNoteKey(e.fill));
+}
+
+const tradeTouches = (t: MatchedTrade, keys: ReadonlySet<string>) =>
+  t.executions.some((e) => !e.fill.opening && keys.has(fillNoteKey(e.fill)));
 
 /** Legs of `trades`, numbered from `first` on, only those on `keys` when given. */
 function numbered(trades: readonly StoredTrade[], first: number, keys?: ReadonlySet<string>): NoteLegs[] {
@@ -51,16 +61,18 @@ export function keptLegsOnNotes(
   replace: ReadonlyMap<string, readonly string[]>,
   matched: readonly MatchedTrade[],
 ): NoteLegs[] {
-  const keys = new Set<string>();
-  for (const t of matched) {
-    if (t.fees !== null) continue;
-    for (const e of t.executions) if (!e.fill.opening) keys.add(fillNoteKey(e.fill));
-  }
-  if (keys.size === 0) return [];
   const replaced = new Set<string>();
   for (const ids of replace.values()) for (const id of ids) replaced.add(id);
-  const kept = stored.filter((t) => !replaced.has(t.id) && estimated(t) && touches(t, keys));
-  return numbered(kept, 0, keys);
+  // Most plans keep nothing (a first import, a whole rebuild): no notes to work out then.
+  const candidates = stored.filter((t) => !replaced.has(t.id) && estimated(t));
+  if (candidates.length === 0) return [];
+  const keys = new Set<string>();
+  for (const t of matched) addKeys(keys, t);
+  return numbered(
+    candidates.filter((t) => touches(t, keys)),
+    0,
+    keys,
+  );
 }
 
 /**
@@ -71,18 +83,17 @@ export function sameDayCuts(
   groups: readonly RebuildGroup[],
   input: Pick<RebuildInput, 'stored' | 'charges'>,
 ): Map<string, string> {
+  const cuts = new Map<string, string>();
   const replaced = new Set(groups.flatMap((g) => g.replace));
+  const kept = input.stored.filter((t) => !replaced.has(t.id) && estimated(t));
+  if (kept.length === 0) return cuts;
   const before = input.stored.filter((t) => replaced.has(t.id) && estimated(t));
   const after = groups.flatMap((g) => g.trades.map((p) => p.trade)).filter((t) => t.fees === null);
   // The notes the plan changes: those its new trades are on, and those its replaced trades were on.
   const changed = new Set<string>();
-  after.forEach((t, i) => {
-    for (const legs of tradeNotes(t, i)) changed.add(noteKey(legs));
-  });
-  for (const legs of numbered(before, 0)) changed.add(noteKey(legs));
-  const kept = input.stored.filter((t) => !replaced.has(t.id) && estimated(t));
+  for (const t of after) addKeys(changed, t);
+  for (const t of before) for (const s of t.fills) if (!s.fill.opening) changed.add(fillNoteKey(s.fill));
   const onChanged = kept.filter((t) => touches(t, changed));
-  const cuts = new Map<string, string>();
   if (onChanged.length === 0) return cuts;
 
   // Each such trade's STT before and after, each of its notes with every trade on it: its other notes hold kept
@@ -98,9 +109,14 @@ export function sameDayCuts(
   const n = onChanged.length + others.length;
   const plannedLegs: NoteLegs[] = [];
   after.forEach((t, i) => {
+    if (!tradeTouches(t, theirKeys)) return;
     for (const legs of tradeNotes(t, n + i)) if (theirKeys.has(noteKey(legs))) plannedLegs.push(legs);
   });
-  const replacedLegs = numbered(before, n, theirKeys);
+  const replacedLegs = numbered(
+    before.filter((t) => touches(t, theirKeys)),
+    n,
+    theirKeys,
+  );
   const was = chargeNotes([...theirs, ...others, ...replacedLegs], onChanged.length, input.charges);
   const now = chargeNotes([...theirs, ...others, ...plannedLegs], onChanged.length, input.charges);
   onChanged.forEach((t, i) => {
