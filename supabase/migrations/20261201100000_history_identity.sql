@@ -1064,6 +1064,7 @@ as $$
       'import', coalesce(json_agg(tp.import_n order by tp.n), '[]'),
       'charges', coalesce(json_agg(tp.charges order by tp.n), '[]'),
       'charges_source', coalesce(json_agg(tp.charges_source order by tp.n), '[]'),
+      'gross_pnl', coalesce(json_agg(tp.gross_pnl order by tp.n), '[]'),
       'fills', coalesce(json_agg(tp.parts order by tp.n), '[]'),
       'units', coalesce(json_agg(tp.fill_units order by tp.n), '[]')
     ) from tp),

@@ -26,6 +26,7 @@ export default defineProject({
       'tests/migrations.test.ts',
       'tests/lints.test.ts',
       'tests/entitlement.test.ts',
+      'tests/dp-charge-from.test.ts',
       'tests/stack.e2e.test.ts',
       'functions/razorpay/activation.sql.test.ts',
     ],

@@ -8,7 +8,7 @@ import { journalKeys } from './journal-data';
 import { supabase } from './supabase';
 
 const COLUMNS =
-  'id, name, broker, delivery_brokerage_pct, delivery_brokerage_cap, intraday_brokerage_pct, intraday_brokerage_cap, futures_brokerage_pct, futures_brokerage_cap, options_brokerage_per_order, dp_charge_per_sell, dp_charge_includes_gst, residence_state';
+  'id, name, broker, delivery_brokerage_pct, delivery_brokerage_cap, intraday_brokerage_pct, intraday_brokerage_cap, futures_brokerage_pct, futures_brokerage_cap, options_brokerage_per_order, dp_charge_per_sell, dp_charge_includes_gst, dp_charge_from, residence_state';
 
 export const brokerProfileKey = (userId: string | undefined) => [...journalKeys.all(userId), 'broker-profile'] as const;
 
@@ -33,7 +33,11 @@ export function brokerProfileQuery(userId: string | undefined) {
 export const useBrokerProfile = (userId: string | undefined) => useQuery(brokerProfileQuery(userId));
 
 /** Updates the default profile, or creates it when the user has none. */
-export async function saveBrokerProfile(existingId: string | null, row: Omit<BrokerProfileRow, 'id'>): Promise<void> {
+export async function saveBrokerProfile(
+  existingId: string | null,
+  // The server dates the DP charge (dp_charge_from) when it is entered or changed.
+  row: Omit<BrokerProfileRow, 'id' | 'dp_charge_from'>,
+): Promise<void> {
   const { error } = existingId
     ? await supabase.from('broker_profiles').update(row).eq('id', existingId)
     : await supabase.from('broker_profiles').insert({ ...row, is_default: true });

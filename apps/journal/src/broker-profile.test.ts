@@ -36,6 +36,15 @@ describe('toChargeProfile', () => {
     expect(profile.brokerage.options).toEqual({ kind: 'free' });
   });
 
+  it("dates the trader's DP charge from the day they set it, and marks Zerodha's before it as assumed for another broker", () => {
+    const icici = toChargeProfile({ ...row, dp_charge_from: '2026-12-03' }).settings.profile!;
+    expect(icici.dp).toEqual({ amount: 18.5, includesGst: false, from: '2026-12-03' });
+    expect(icici.dpAssumed).toBe('other-broker');
+    const zerodha = toChargeProfile({ ...row, broker: 'zerodha', dp_charge_from: new Date('2026-12-03T00:00:00Z') });
+    expect(zerodha.settings.profile!.dp?.from).toBe('2026-12-03');
+    expect(zerodha.settings.profile!.dpAssumed).toBeUndefined();
+  });
+
   it('applies a percentage with no cap in full', () => {
     const profile = toChargeProfile(row).settings.profile;
     // 0.25% of ₹1,40,000 = ₹350, uncapped.

@@ -20,6 +20,8 @@ export interface BrokerProfileRow {
   options_brokerage_per_order: number | string;
   dp_charge_per_sell: number | string;
   dp_charge_includes_gst: boolean;
+  /** The first sale date (YYYY-MM-DD) the DP charge applies to: set by the server when the charge is entered. */
+  dp_charge_from?: string | Date | null;
   residence_state: string | null;
 }
 
@@ -40,6 +42,8 @@ function percentRule(pct: number, cap: number | null): BrokerageRule {
 }
 
 const num = (v: number | string | null): number | null => (v === null || v === '' ? null : Number(v));
+/** A date column as 'YYYY-MM-DD': it arrives as a Date (node-postgres) or as that string (PostgREST). */
+export const isoDay = (v: string | Date) => (v instanceof Date ? v.toISOString().slice(0, 10) : v.slice(0, 10));
 
 export function toChargeProfile(row: BrokerProfileRow): ChargeProfile {
   const options = Number(row.options_brokerage_per_order);
@@ -54,7 +58,13 @@ export function toChargeProfile(row: BrokerProfileRow): ChargeProfile {
           futures: percentRule(Number(row.futures_brokerage_pct), num(row.futures_brokerage_cap)),
           options: options === 0 ? { kind: 'free' } : { kind: 'flat', perOrder: options },
         },
-        dp: { amount: Number(row.dp_charge_per_sell), includesGst: row.dp_charge_includes_gst },
+        dp: {
+          amount: Number(row.dp_charge_per_sell),
+          includesGst: row.dp_charge_includes_gst,
+          ...(row.dp_charge_from ? { from: isoDay(row.dp_charge_from) } : {}),
+        },
+        // Before that day sales are charged Zerodha's DP charge of their date: an assumption for another broker.
+        ...(row.broker === 'zerodha' ? {} : { dpAssumed: 'other-broker' as const }),
       },
       // No state chosen: the rates fall back to DEFAULT_STATE's and say they are estimated.
       state: (row.residence_state as IndianStateCode | null) ?? undefined,
@@ -112,7 +122,7 @@ const BROKER_NAMES: Record<Broker, string> = {
 /** Checks the card and builds the broker_profiles columns; errors are per field. */
 export function brokerChargesPayload(
   v: BrokerChargesValues,
-): { ok: true; row: Omit<BrokerProfileRow, 'id'> } | { ok: false; errors: BrokerChargesErrors } {
+): { ok: true; row: Omit<BrokerProfileRow, 'id' | 'dp_charge_from'> } | { ok: false; errors: BrokerChargesErrors } {
   const errors: BrokerChargesErrors = {};
   type NumberField = Exclude<keyof BrokerChargesValues, 'broker' | 'dpIncludesGst' | 'residenceState'>;
   const read = (key: NumberField, optional: boolean, max?: number): number | null => {

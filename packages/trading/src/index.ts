@@ -5,6 +5,7 @@ export { type BrokerageRule, type BrokerProfile, DISCOUNT_BROKER, type DpCharge 
 // Charges of trades as contract notes add them up: STT rounded once per note (IST day, exchange, market) and shared
 // out, the DP charge once per share and day with its GST.
 export {
+  type ChargedTrade,
   type ChargeSettings,
   chargeNotes,
   chargeSegment,
@@ -27,8 +28,17 @@ export {
   type OptionExercise,
   type Side,
 } from './charges/estimate-charges';
+// Why an estimate is less certain than the tables make it (a state not set, a date before the tables…), in words.
+export {
+  describeEstimate,
+  type EstimateReason,
+  estimateFix,
+  estimateReasonKey,
+  type RateLine,
+} from './charges/estimate-reasons';
 export { type PerCrore, percent } from './charges/paise';
 export {
+  type AppliedRateSet,
   CHARGE_RATES,
   CHARGE_SCHEDULES,
   COMMODITY_SEGMENTS,
@@ -54,6 +64,7 @@ export {
   type SegmentRates,
   segmentRates,
 } from './charges/rates';
+export { type DpRow, type DpSchedule, ZERODHA_DP_CHARGES } from './charges/schedules/dp-charges';
 export { kolkataDate } from './charges/trade-date';
 // The tax P&L of a financial year: business income, capital gains by rate and holding period, Schedule 112A, with the
 // rules (rates, exemptions, the Act in force and its sections) as sourced data; and the sheets a tax preparer opens.
@@ -167,6 +178,7 @@ export {
   typedOpeningLot,
 } from './plan/opening-lots';
 export {
+  estimateCounts,
   type ImportPlan,
   type PlanContext,
   type PlanCounts,
@@ -190,6 +202,7 @@ export {
   type StoredTrade,
   tradeLotSize,
 } from './plan/rebuild';
+export { planReplay, type ReplayPlan, type StoredTradeFigures } from './plan/replay';
 // Position sizing and a single trade's realised R.
 export { realisedR, rMultiple } from './sizing/realised-r';
 export {

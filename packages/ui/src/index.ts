@@ -43,6 +43,7 @@ export * from './screens/account/admin';
 export * from './screens/account/broker-charges';
 export * from './screens/account/onboarding';
 export * from './screens/account/profile';
+export * from './screens/account/rebuild-journal';
 export * from './screens/auth/auth-form';
 export * from './screens/auth/auth-screens';
 export * from './screens/journal/analytics';

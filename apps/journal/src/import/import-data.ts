@@ -1,8 +1,10 @@
-// The import's reads and writes on the page: undo (`undo_import`) and corporate actions (`change_corporate_action`),
-// each planned with @bahi/trading against the journal that ./import-pipeline reads, and the import history. A file's
+// The import's reads and writes on the page: undo (`undo_import`), corporate actions (`change_corporate_action`),
+// buy dates for undated lots and "rebuild my journal" (`rebuild_trades`), each planned with @bahi/trading against the
+// journal that ./import-pipeline reads, and the import history. A file's
 // import itself runs in the import worker (./import-job.ts).
 import {
   type CorporateAction,
+  chunkGroups,
   type ImportBroker,
   type LotDatePart,
   planActionChange,
@@ -15,7 +17,7 @@ import { PAGE_DATA_FRESH_MS } from '../data';
 import { dataError } from '../data-error';
 import { journalKeys } from '../journal-data';
 import { supabase } from '../supabase';
-import { commitMessage, type ImportFile, loadJournalForPlan, rebuildArgs } from './import-pipeline';
+import { commitMessage, type ImportFile, loadJournalForPlan, rebuildArgs, TRADES_PER_CALL } from './import-pipeline';
 import { type CorporateActionRow, corporateAction } from './stored-journal';
 
 /** Undo and splits are one call each (the RPC takes at most 20,000 trades). */
@@ -34,6 +36,32 @@ function oneCall(groups: readonly RebuildGroup[], what: string) {
       `${what} would rebuild ${trades} trades, more than can be saved at once (${MAX_TRADES_IN_ONE_CALL}).`,
     );
   }
+}
+
+/**
+ * Rebuild my journal: sends a replay's groups through `rebuild_trades`, a few instruments a call (each instrument in
+ * one call, so its old trades are replaced in the same transaction as its new ones). Every trade and fill names its
+ * own import, so the journal's import history stays as it was. A call that fails leaves the earlier calls saved: a
+ * new replay finds only what is left.
+ */
+export async function commitRebuild(
+  groups: readonly RebuildGroup[],
+  brokerProfileId: string | null,
+  onProgress: (done: number, total: number) => void,
+): Promise<{ tradesCreated: number }> {
+  const chunks = chunkGroups(groups, TRADES_PER_CALL);
+  let tradesCreated = 0;
+  onProgress(0, chunks.length);
+  for (const [i, chunk] of chunks.entries()) {
+    const { data, error } = await supabase.rpc('rebuild_trades', rebuildArgs(chunk, brokerProfileId));
+    if (error) {
+      const saved = i === 0 ? '' : ` ${i} of ${chunks.length} parts were saved; check again to rebuild the rest.`;
+      throw new Error(`${commitMessage(error)}${saved}`);
+    }
+    tradesCreated += (data as { trades_created: number }).trades_created;
+    onProgress(i + 1, chunks.length);
+  }
+  return { tradesCreated };
 }
 
 /** Undo: the import's fills go, and the trades they were in are rebuilt from the other imports' fills, atomically. */

@@ -21,6 +21,7 @@ import {
 import type { ImportPreview, ImportStep, MapperField } from '@bahi/ui';
 import { type BrokerProfileRow, type ChargeProfile, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../broker-profile';
 import { dataError } from '../data-error';
+import { estimateNotes } from '../estimates';
 import { completeColumnMap, type ImportSource } from './import-source';
 import { type ReadFile, readImportFile } from './read-file';
 import {
@@ -188,7 +189,7 @@ export async function readAndPlan(
     missingCost: plan.missingCost,
     costFound: plan.costFound,
     replaced: plan.replaced,
-    estimatedRates: plan.estimatedRates,
+    estimates: estimateNotes(plan.estimates),
     charges:
       plan.trades > 0 && plan.groups.every((g) => g.trades.every((t) => t.charges.source === 'broker'))
         ? 'broker'

@@ -7,7 +7,7 @@ import type {
   PlannedTrade,
   Product,
   SavedIds,
-  StoredTrade,
+  StoredTradeFigures,
   TradeStatus,
 } from '@bahi/trading';
 import { deletedFillKey, formatIstTimestamp } from '@bahi/trading';
@@ -28,6 +28,7 @@ export interface JournalFillsJson {
     import: (number | null)[];
     charges: (number | string)[];
     charges_source: ('broker' | 'estimated')[];
+    gross_pnl: (number | string | null)[];
     /** The fills each trade holds, by position in `fills`, and the units it holds of each. */
     fills: number[][];
     units: (number | string)[][];
@@ -59,7 +60,8 @@ export interface JournalFillsJson {
 }
 
 export interface StoredJournal {
-  stored: StoredTrade[];
+  /** With the charges and P&L each was saved with (what "rebuild my journal" compares). */
+  stored: StoredTradeFigures[];
   /** `deletedFillKey`s of the fills the trader deleted. */
   deleted: Set<string>;
 }
@@ -95,11 +97,13 @@ export function storedJournal(json: JournalFillsJson): StoredJournal {
     ...(f.date_unknown[k] ? { dateUnknown: true } : {}),
   }));
   const t = json.trades;
-  const stored: StoredTrade[] = t.id.map((id, i) => ({
+  const stored: StoredTradeFigures[] = t.id.map((id, i) => ({
     id,
     status: t.status[i]!,
     product: t.product[i]!,
     importId: importOf(t.import[i]),
+    charges: Number(t.charges[i]),
+    grossPnl: t.gross_pnl[i] === null || t.gross_pnl[i] === undefined ? null : Number(t.gross_pnl[i]),
     fills: (t.fills[i] ?? []).map((k, n) => {
       const whole = fills[k]!;
       const quantity = Number(t.units[i]?.[n]);

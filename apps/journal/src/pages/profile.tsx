@@ -8,10 +8,12 @@ import {
   brokerChargesPayload,
   brokerChargesValues,
   DEFAULT_BROKER_CHARGES,
+  isoDay,
 } from '../broker-profile';
 import { brokerProfileKey, saveBrokerProfile, useBrokerProfile } from '../broker-profile-data';
 import { appConfig } from '../config';
 import { queryKeys } from '../data';
+import { useRebuildJournal } from '../import/rebuild-journal';
 import { supabase } from '../supabase';
 
 type Form = { status?: 'idle' | 'submitting'; serviceError?: string; saved?: string };
@@ -32,6 +34,7 @@ export default function ProfilePage() {
   // Edits are kept apart from the saved row, so the card shows the row until the user types.
   const [brokerDraft, setBrokerDraft] = useState<BrokerChargesValues>();
   const [broker, setBroker] = useState<Form & { fieldErrors?: BrokerChargesErrors }>({});
+  const rebuildJournal = useRebuildJournal(user?.id);
 
   const saveBroker = async (values: BrokerChargesValues) => {
     const payload = brokerChargesPayload(values);
@@ -44,7 +47,10 @@ export default function ProfilePage() {
       await saveBrokerProfile(brokerProfile.data?.id ?? null, payload.row);
       await queryClient.invalidateQueries({ queryKey: brokerProfileKey(user?.id) });
       setBrokerDraft(undefined);
-      setBroker({ saved: 'Broker charges saved. New estimates use them.' });
+      setBroker({
+        saved:
+          'Broker charges saved. New estimates use them; rebuild your journal below to re-charge the trades you have.',
+      });
     } catch (error) {
       setBroker({ serviceError: error instanceof Error ? error.message : String(error) });
     }
@@ -148,6 +154,7 @@ export default function ProfilePage() {
       onVerifyTotp={(code) => void verifyTotp(code)}
       onCancelTotp={() => void cancelTotp()}
       onRemoveFactor={(id) => void removeFactor(id)}
+      rebuildJournal={rebuildJournal}
       brokerCharges={{
         values: brokerDraft ?? brokerChargesValues(brokerProfile.data ?? null),
         status: brokerProfile.isPending ? 'loading' : broker.status === 'submitting' ? 'saving' : 'idle',
@@ -161,6 +168,7 @@ export default function ProfilePage() {
         onSubmit: (values) => void saveBroker(values),
         states: [...INDIAN_STATES],
         defaultStateName: INDIAN_STATES.find((state) => state.code === DEFAULT_STATE)?.name ?? DEFAULT_STATE,
+        dpChargeFrom: brokerProfile.data?.dp_charge_from ? isoDay(brokerProfile.data.dp_charge_from) : undefined,
         onUseDiscountSchedule: () =>
           setBrokerDraft({
             ...DEFAULT_BROKER_CHARGES,

@@ -68,6 +68,16 @@ function Editor({
 
   const fieldErrors = tried ? { ...validateTrade(values, new Date()), ...saveErrors } : {};
   const preview = chargesPreview(estimateTradeCharges(values, broker));
+  // What is said above the charges: a missing cost first, then the broker's own figures, then what an estimate assumed.
+  const sourceNote: { note?: string; link?: { label: string; href: string } } = missingCost
+    ? {
+        note: 'These shares were bought before your imported history, so this sale has no cost basis yet. Give it one with “Add opening position” (or a holdings statement) on the trades page: an entry price typed here is replaced when this share’s trades are next rebuilt.',
+      }
+    : brokerCharges && fillsUnchanged(initial, values)
+      ? {
+          note: "Saved charges are from your broker's contract note; they are re-estimated only if you change the fills.",
+        }
+      : { note: preview.estimated, link: preview.fix };
   const fromTable = tableLotSize(values);
 
   const submit = async () => {
@@ -122,13 +132,8 @@ function Editor({
       charges={preview.charges}
       chargesNote={preview.note}
       brokerName={brokerRow.data ? broker.settings.profile?.name : 'the discount-broker schedule'}
-      chargesSourceNote={
-        missingCost
-          ? 'These shares were bought before your imported history, so this sale has no cost basis yet. Give it one with “Add opening position” (or a holdings statement) on the trades page: an entry price typed here is replaced when this share’s trades are next rebuilt.'
-          : brokerCharges && fillsUnchanged(initial, values)
-            ? "Saved charges are from your broker's contract note; they are re-estimated only if you change the fills."
-            : preview.estimated
-      }
+      chargesSourceNote={sourceNote.note}
+      chargesSourceLink={sourceNote.link}
       tagSuggestions={(tags.data ?? []).map((t) => t.name)}
       screenshots={files}
       screenshotError={fileError}

@@ -5,7 +5,6 @@ import { type ChargeProfile, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../
 import {
   applyChange,
   chargesPreview,
-  ESTIMATED_RATES_NOTE,
   estimateTradeCharges,
   fromIstLocal,
   grossPnl,
@@ -241,7 +240,26 @@ describe('charges estimate (worked by hand, contract-note rounding)', () => {
       ),
     );
     expect(older.charges?.total).toBeGreaterThan(0);
-    expect(older.estimated).toBe(ESTIMATED_RATES_NOTE);
+    // With no state on the default profile, stamp duty before 1 Jul 2020 is also Maharashtra's.
+    expect(older.estimated).toBe(
+      'These charges are an estimate: charges at the rates of 1 Apr 2018 (our rate tables start there); stamp duty ' +
+        "at Maharashtra's rate (your state is not set).",
+    );
+    expect(older.fix).toEqual({ label: 'Set your state on your profile', href: '/profile#broker-charges' });
+  });
+
+  it('says a trade before 1 Jul 2020 is inside the rate tables, and only its stamp duty state was assumed', () => {
+    const june2019 = { ...suzlon, entryAt: '2019-06-03T10:00', exitAt: '2019-06-03T11:00' };
+    const assumed = chargesPreview(estimateTradeCharges(june2019, DEFAULT_CHARGE_PROFILE));
+    expect(assumed.estimated).toBe(
+      "These charges are an estimate: stamp duty at Maharashtra's rate (your state is not set).",
+    );
+    // With the trader's state (Karnataka), nothing is assumed.
+    const karnataka = {
+      ...DEFAULT_CHARGE_PROFILE,
+      settings: { ...DEFAULT_CHARGE_PROFILE.settings, state: 'KA' as const },
+    };
+    expect(chargesPreview(estimateTradeCharges(june2019, karnataka)).estimated).toBeUndefined();
   });
 
   it("uses the user's broker profile: 0.05% intraday capped at ₹15", () => {

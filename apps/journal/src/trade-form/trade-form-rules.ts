@@ -2,6 +2,7 @@
 // the live charges estimate and the public.trades row a save writes. No React, no Supabase.
 
 import {
+  type EstimateReason,
   grossPnl,
   kolkataDate,
   lotSize,
@@ -14,6 +15,7 @@ import {
 } from '@bahi/trading';
 import type { TradeChargesPreview, TradeFormField, TradeFormValues, TradeProduct, TradeSegment } from '@bahi/ui';
 import type { ChargeProfile } from '../broker-profile';
+import { estimatedChargesNote, estimateFixLink } from '../estimates';
 import type { JournalTrade } from '../journal-data';
 
 export type TradeFormErrors = Partial<Record<TradeFormField, string>>;
@@ -199,7 +201,7 @@ export function validateTrade(values: TradeFormValues, now: Date): TradeFormErro
   return errors;
 }
 
-export type TradeCharges = TradeChargeLines & { turnover: number; estimatedRates: boolean };
+export type TradeCharges = TradeChargeLines & { turnover: number; estimatedRates: readonly EstimateReason[] };
 
 export { grossPnl };
 
@@ -239,16 +241,14 @@ export function estimateTradeCharges(
   }
 }
 
-/** Said beside charges whose date is outside the rate tables. */
-export const ESTIMATED_RATES_NOTE =
-  'This date is outside our rate tables, so the nearest rates are used: these charges are an estimate.';
-
 /** The estimate in the screen's shape, with the net P&L after charges when the trade is closed. */
 export function chargesPreview(result: ReturnType<typeof estimateTradeCharges>): {
   charges?: TradeChargesPreview;
   note?: string;
-  /** Set when the date's rates were estimated (ESTIMATED_RATES_NOTE). */
+  /** Set when some rates were assumed (estimatedChargesNote). */
   estimated?: string;
+  /** Where the trader gives what was assumed. */
+  fix?: { label: string; href: string };
 } {
   if ('note' in result) return { note: result.note };
   const { charges, grossPnl: gross } = result;
@@ -258,7 +258,9 @@ export function chargesPreview(result: ReturnType<typeof estimateTradeCharges>):
     preview.grossPnl = gross;
     preview.netPnl = Math.round(gross * 100 - charges.total * 100) / 100;
   }
-  return estimatedRates ? { charges: preview, estimated: ESTIMATED_RATES_NOTE } : { charges: preview };
+  if (estimatedRates.length === 0) return { charges: preview };
+  const fix = estimateFixLink(estimatedRates);
+  return { charges: preview, estimated: estimatedChargesNote(estimatedRates), ...(fix ? { fix } : {}) };
 }
 
 /** Tag names from the comma-separated field: trimmed, blanks dropped, duplicates (ignoring case) once. */

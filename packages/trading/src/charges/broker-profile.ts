@@ -16,15 +16,26 @@ export type BrokerageRule =
 export interface DpCharge {
   amount: number;
   includesGst: boolean;
+  /** The first sale date (YYYY-MM-DD, IST) it applies to, e.g. the day the trader set it; every date when absent. */
+  from?: string;
 }
 
 export interface BrokerProfile {
   name: string;
   brokerage: Record<Segment, BrokerageRule>;
+  /** The trader's own DP charge. Where it does not apply (before its `from`, or when absent), Zerodha's by date. */
   dp?: DpCharge;
+  /**
+   * Why Zerodha's dated DP charge is an assumption for this trader where their own does not apply: they have no
+   * broker profile ('no-profile'), or their broker is another ('other-broker'). A sale charged with it is estimated.
+   */
+  dpAssumed?: 'no-profile' | 'other-broker';
 }
 
-/** The common discount-broker schedule (Zerodha; the same cap at Upstox, Angel One, Groww, Dhan). */
+/**
+ * The common discount-broker schedule (Zerodha; the same cap at Upstox, Angel One, Groww, Dhan), for a trader with no
+ * broker profile: Zerodha's DP charge by date, marked as assumed.
+ */
 export const DISCOUNT_BROKER: BrokerProfile = {
   name: 'Discount broker (Zerodha schedule)',
   brokerage: {
@@ -33,5 +44,5 @@ export const DISCOUNT_BROKER: BrokerProfile = {
     futures: { kind: 'percent-capped', rate: percent(0.03), capPerOrder: 20 },
     options: { kind: 'flat', perOrder: 20 },
   },
-  dp: { amount: 15.34, includesGst: true },
+  dpAssumed: 'no-profile',
 };

@@ -62,7 +62,7 @@ describe('chargeTrades: STT rounded once per contract note', () => {
       },
       source: 'estimated',
       turnover: 19_100,
-      estimatedRates: false,
+      estimatedRates: [],
     });
     // HDFCBANK: buy 9,520, sell 9,600: brokerage 2.856 → 2.86 and 2.88 = 5.74; transaction 0.567864 → 0.57;
     // stamp 0.2856 → 0.29; GST 18% × 6.33 = 1.1394 → 1.14; total 5.74 + 2.50 + 0.57 + 0.02 + 0.02 + 0.29 + 1.14.
@@ -108,6 +108,20 @@ describe('chargeTrades: STT rounded once per contract note', () => {
     expect([a?.lines?.stt, b?.lines?.stt]).toEqual([2, 2]);
   });
 
+  it("keeps two brokers' notes of the same day apart: each account has its own contract note", () => {
+    const upstox = (f: Fill): Fill => ({ ...f, broker: 'upstox' });
+    const [a, b] = chargeTrades(
+      matchFills([
+        fill('ITC', 'buy', 100, 95, '2025-06-09T09:30:00'),
+        fill('ITC', 'sell', 100, 96, '2025-06-09T10:30:00'),
+        upstox(fill('HDFCBANK', 'buy', 40, 238, '2025-06-09T11:00:00')),
+        upstox(fill('HDFCBANK', 'sell', 40, 240, '2025-06-09T14:00:00')),
+      ]),
+    );
+    // ₹2.40 → ₹2 on each broker's note, not ₹4.80 → ₹5 shared.
+    expect([a?.lines?.stt, b?.lines?.stt]).toEqual([2, 2]);
+  });
+
   it('estimates a trade dated before the rate tables with the nearest rates, and says so', () => {
     const [old] = chargeTrades(
       matchFills([
@@ -115,7 +129,8 @@ describe('chargeTrades: STT rounded once per contract note', () => {
         fill('ITC', 'sell', 100, 96, '2017-06-09T10:30:00'),
       ]),
     );
-    expect(old?.estimatedRates).toBe(true);
+    // Two assumptions: the rates of 1 Apr 2018, and (with no state given) Maharashtra's stamp duty of that time.
+    expect(old?.estimatedRates).toEqual([{ kind: 'before-tables', from: '2018-04-01' }, { kind: 'stamp-state-unset' }]);
     expect(old?.total).toBeGreaterThan(0);
   });
 });
@@ -126,6 +141,42 @@ describe('the DP charge', () => {
     expect(dpCharge({ amount: 15.34, includesGst: true }, 18)).toEqual({ net: 1300, gst: 234 });
     // Groww: ₹13.50 + 18% GST (₹2.43).
     expect(dpCharge({ amount: 13.5, includesGst: false }, 18)).toEqual({ net: 1350, gst: 243 });
+  });
+
+  // A delivery sale of 10 INFY at 1,550, bought at 1,500 a few days before: the DP charge is on the sale.
+  const saleOn = (bought: string, sold: string) =>
+    matchFills([
+      fill('INFY', 'buy', 10, 1500, `${bought}T09:30:00`),
+      fill('INFY', 'sell', 10, 1550, `${sold}T10:00:00`),
+    ]);
+
+  it("is Zerodha's of the sale's date: ₹13.50 + GST to 31 May 2024, ₹13 + GST from 1 Jun 2024", () => {
+    const mh = { state: 'MH' } as const;
+    const lines = (sold: string) => chargeTrades(saleOn('2019-06-03', sold), mh)[0]!.lines!;
+    // The `dp` line is the charge before its GST (₹2.43 on ₹13.50, ₹2.34 on ₹13, in the GST line).
+    expect(lines('2019-06-10').dp).toBe(13.5);
+    expect(lines('2024-05-31').dp).toBe(13.5);
+    expect(lines('2024-06-10').dp).toBe(13);
+    expect(lines('2026-02-16').dp).toBe(13);
+  });
+
+  it("says a sale's DP charge is Zerodha's when the trader has no broker profile", () => {
+    const [sale] = chargeTrades(saleOn('2025-06-09', '2025-06-16'));
+    expect(sale!.estimatedRates).toEqual([{ kind: 'dp-no-profile' }]);
+  });
+
+  it("uses the trader's own DP charge from the day they set it, Zerodha's before, and says so for another broker", () => {
+    const own = { amount: 20, includesGst: false, from: '2025-06-12' };
+    const upstox = { ...DISCOUNT_BROKER, name: 'Upstox', dp: own, dpAssumed: 'other-broker' as const };
+    const zerodha = { ...DISCOUNT_BROKER, name: 'Zerodha', dp: own, dpAssumed: undefined };
+    const [before] = chargeTrades(saleOn('2025-06-09', '2025-06-11'), { profile: upstox });
+    const [after] = chargeTrades(saleOn('2025-06-09', '2025-06-16'), { profile: upstox });
+    // Before 12 Jun 2025: ₹13 (Zerodha's), an assumption for an Upstox account; from then on the ₹20 entered.
+    expect([before!.lines!.dp, after!.lines!.dp]).toEqual([13, 20]);
+    expect(before!.estimatedRates).toEqual([{ kind: 'dp-before-own', from: '2025-06-12' }]);
+    expect(after!.estimatedRates).toEqual([]);
+    // A Zerodha account's earlier sales are charged Zerodha's published figure, which is no assumption.
+    expect(chargeTrades(saleOn('2025-06-09', '2025-06-11'), { profile: zerodha })[0]!.estimatedRates).toEqual([]);
   });
 
   it('charges a delivery sale once per share and day, not once per trade', () => {

@@ -2,12 +2,16 @@
 // or derivatives): every charge is worked out per trade and day at that day's rates, except STT, which brokers round
 // to the rupee once per note. So the day's exact STT is summed over all its trades, rounded once, and shared back to
 // the trades in proportion (largest remainder, to the paisa), so that the trades of a day add up to the note.
-// A delivery sale also pays the depository (DP) charge once per share and day, with GST on it.
-import type { MatchedTrade } from '../import/match';
-import { type BrokerProfile, DISCOUNT_BROKER } from './broker-profile';
+// A delivery sale also pays the depository (DP) charge once per share and day, with GST on it: the trader's own from
+// the day they set it, Zerodha's by date before that.
+import type { MatchedTrade, TradeExecution } from '../import/match';
+import type { Fill } from '../import/types';
+import { type BrokerProfile, DISCOUNT_BROKER, type DpCharge } from './broker-profile';
 import { type ChargeLeg, chargeNoteInPaise, type NoteInPaise, type Side } from './estimate-charges';
+import { type EstimateReason, mergeReasons, NO_REASONS } from './estimate-reasons';
 import { EXACT_UNITS_PER_PAISA, toPaise } from './paise';
 import { CHARGE_RATES, type Exchange, type IndianStateCode, type RateTable, rateSetOn, type Segment } from './rates';
+import { type DpSchedule, ZERODHA_DP_CHARGES } from './schedules/dp-charges';
 
 /** What the statistics and screens read of a trade's charges, in rupees; `dp` is the DP charge before its GST. */
 export interface TradeChargeLines {
@@ -29,8 +33,12 @@ export interface TradeCharges {
   source: 'broker' | 'estimated';
   /** Turnover the estimate was made on, in rupees (0 for broker figures). */
   turnover: number;
-  /** Some of its dates are outside the rate tables (or the stamp duty of an unknown state): nearest rates used. */
-  estimatedRates: boolean;
+  /**
+   * Why some of its rates are assumed rather than known for its dates (describeEstimate says each in words): stamp
+   * duty of a state not set, a date before the tables, a rate with no source, the DP charge of another broker. Empty
+   * when none is.
+   */
+  estimatedRates: readonly EstimateReason[];
 }
 
 export interface ChargeSettings {
@@ -38,6 +46,8 @@ export interface ChargeSettings {
   table?: RateTable;
   /** The trader's state of residence, for stamp duty before 1 Jul 2020; unset uses DEFAULT_STATE, marked estimated. */
   state?: IndianStateCode;
+  /** The dated DP charges where the profile's own does not apply; default ZERODHA_DP_CHARGES. */
+  dpCharges?: DpSchedule;
 }
 
 /** One trade's legs on one day and exchange: the unit a contract note is made of. */
@@ -51,6 +61,8 @@ export interface NoteLegs {
   legs: ChargeLeg[];
   /** The share sold from a delivery holding that day, for the DP charge (once per share and day); null otherwise. */
   deliverySale: string | null;
+  /** Whose account the note is in: notes, their STT rounding and the DP charge are per broker account. */
+  broker?: string;
 }
 
 const LINES = ['brokerage', 'stt', 'transaction', 'sebi', 'stamp', 'gst', 'ipft', 'dp', 'total'] as const;
@@ -83,8 +95,12 @@ function add(target: { lines: Record<Line, number>; turnover: number }, note: No
 }
 
 /** Notes are per day, exchange and market: equity cash apart from derivatives. */
-const noteKey = (n: NoteLegs) =>
-  `${n.date}|${n.exchange}|${n.segment === 'futures' || n.segment === 'options' ? 'fo' : 'cash'}`;
+export const noteKey = (n: Pick<NoteLegs, 'date' | 'exchange' | 'segment' | 'broker'>) =>
+  `${n.broker ?? ''}|${n.date}|${n.exchange}|${n.segment === 'futures' || n.segment === 'options' ? 'fo' : 'cash'}`;
+
+/** The note a fill is on (noteKey of its legs): its IST day, exchange and market. */
+export const fillNoteKey = (fill: Pick<Fill, 'broker' | 'executedAt' | 'exchange' | 'segment'>) =>
+  `${fill.broker}|${fill.executedAt.slice(0, 10)}|${fill.exchange}|${fill.segment === 'equity' ? 'cash' : 'fo'}`;
 
 const divideHalfUp = (n: bigint, d: bigint) => (n * 2n + d) / (d * 2n);
 
@@ -109,19 +125,26 @@ export function shareInProportion(total: number, weights: readonly bigint[]): nu
   return shares.map(Number);
 }
 
+/** A trade's charges in paise per line, with why some of its rates are assumed. */
+export interface ChargedTrade {
+  lines: Record<Line, number>;
+  turnover: number;
+  estimated: boolean;
+  estimates: readonly EstimateReason[];
+}
+
 /**
  * The charges of `trades` trades from their day legs: each (trade, day, exchange) estimated at its date's rates, the
  * STT of each note rounded once and shared out, the DP charge added to the first trade that sold the share that day.
- * Returns paise per line for each trade.
+ * Returns paise per line for each trade. Legs of a trade numbered `trades` or more are another trade of the same
+ * notes that is not charged here (already in the journal): they count in the notes' STT and DP, and are left out of
+ * the result.
  */
-export function chargeNotes(
-  notes: readonly NoteLegs[],
-  trades: number,
-  settings: ChargeSettings = {},
-): { lines: Record<Line, number>; turnover: number; estimated: boolean }[] {
+export function chargeNotes(notes: readonly NoteLegs[], trades: number, settings: ChargeSettings = {}): ChargedTrade[] {
   const profile = settings.profile ?? DISCOUNT_BROKER;
   const table = settings.table ?? CHARGE_RATES;
   const { state } = settings;
+  const dpOn = dpCharges(profile, settings.dpCharges ?? ZERODHA_DP_CHARGES);
   // An import charges thousands of notes on a few hundred days: each day's rates are looked up once.
   const rateSets = new Map<string, ReturnType<typeof rateSetOn>>();
   const ratesOn = (date: string) => {
@@ -132,12 +155,23 @@ export function chargeNotes(
     }
     return set;
   };
-  const out = Array.from({ length: trades }, () => ({ lines: zero(), turnover: 0, estimated: false }));
+  let size = trades;
+  for (const legs of notes) if (legs.trade >= size) size = legs.trade + 1;
+  const out: ChargedTrade[] = Array.from({ length: size }, () => ({
+    lines: zero(),
+    turnover: 0,
+    estimated: false,
+    estimates: NO_REASONS,
+  }));
+  const estimate = (target: ChargedTrade, reasons: readonly EstimateReason[]) => {
+    target.estimated = true;
+    target.estimates = mergeReasons(target.estimates, reasons);
+  };
   const groups = new Map<string, { legs: NoteLegs; charges: NoteInPaise }[]>();
   for (const legs of notes) {
     if (legs.legs.length === 0) continue;
     const charges = chargeNoteInPaise(legs, profile, ratesOn(legs.date));
-    if (charges.estimated) out[legs.trade]!.estimated = true;
+    if (charges.estimated) estimate(out[legs.trade]!, charges.estimates);
     const key = noteKey(legs);
     const group = groups.get(key);
     if (group) group.push({ legs, charges });
@@ -158,30 +192,58 @@ export function chargeNotes(
     for (let i = 0; i < group.length; i++) add(out[group[i]!.legs.trade]!, group[i]!.charges, shares[i]!);
   }
   // DP: once per share and day, by the depository, whatever the number of sales.
-  const dp = profile.dp;
-  if (dp && dp.amount > 0) {
-    const charged = new Set<string>();
-    // The DP charge depends only on the GST rate: worked out (in BigInt) once per rate, not once per sale.
-    const dpAt = new Map<number, { net: number; gst: number }>();
-    for (const legs of notes) {
-      if (legs.deliverySale === null || !sells(legs.legs)) continue;
-      const key = `${legs.date}|${legs.deliverySale}`;
-      if (charged.has(key)) continue;
-      charged.add(key);
-      const { gstPercent } = ratesOn(legs.date);
-      let charge = dpAt.get(gstPercent);
-      if (!charge) {
-        charge = dpCharge(dp, gstPercent);
-        dpAt.set(gstPercent, charge);
-      }
-      const { net, gst } = charge;
-      const target = out[legs.trade]!;
-      target.lines.dp += net;
-      target.lines.gst += gst;
-      target.lines.total += net + gst;
+  const charged = new Set<string>();
+  // The DP charge depends only on the charge and the GST rate: worked out (in BigInt) once per pair, not per sale.
+  const dpAt = new Map<string, { net: number; gst: number }>();
+  for (const legs of notes) {
+    if (legs.deliverySale === null || !sells(legs.legs)) continue;
+    const key = `${legs.broker ?? ''}|${legs.date}|${legs.deliverySale}`;
+    if (charged.has(key)) continue;
+    charged.add(key);
+    const { charge: dp, estimates } = dpOn(legs.date);
+    if (dp.amount <= 0) continue;
+    const { gstPercent } = ratesOn(legs.date);
+    const at = `${dp.amount}|${dp.includesGst}|${gstPercent}`;
+    let charge = dpAt.get(at);
+    if (!charge) {
+      charge = dpCharge(dp, gstPercent);
+      dpAt.set(at, charge);
     }
+    const { net, gst } = charge;
+    const target = out[legs.trade]!;
+    target.lines.dp += net;
+    target.lines.gst += gst;
+    target.lines.total += net + gst;
+    if (estimates.length > 0) estimate(target, estimates);
   }
-  return out;
+  return size === trades ? out : out.slice(0, trades);
+}
+
+/**
+ * The DP charge on a sale of a day: the trader's own from its `from`, otherwise the dated one in force (the first
+ * row, estimated, before the table), with why it is an assumption for this trader. Looked up once per day.
+ */
+function dpCharges(profile: BrokerProfile, schedule: DpSchedule) {
+  const own = profile.dp;
+  const byDate = new Map<string, { charge: DpCharge; estimates: readonly EstimateReason[] }>();
+  return (date: string) => {
+    let found = byDate.get(date);
+    if (found) return found;
+    if (own && (own.from === undefined || own.from <= date)) {
+      found = { charge: own, estimates: NO_REASONS };
+    } else {
+      let row = schedule[0]!;
+      for (const r of schedule) if (r.from <= date) row = r;
+      const estimates: EstimateReason[] = [];
+      if (row.from > date) estimates.push({ kind: 'before-tables', from: row.from });
+      if (profile.dpAssumed === 'no-profile') estimates.push({ kind: 'dp-no-profile' });
+      else if (profile.dpAssumed === 'other-broker' && own?.from)
+        estimates.push({ kind: 'dp-before-own', from: own.from });
+      found = { charge: row, estimates };
+    }
+    byDate.set(date, found);
+    return found;
+  };
 }
 
 function sells(legs: readonly ChargeLeg[]): boolean {
@@ -225,7 +287,12 @@ export function chargeSegment(segment: 'equity' | 'futures' | 'options', product
  * One leg per executed order and side, per IST day and exchange (brokerage is per order, a contract note per day).
  * Opening lots were bought before the imported history, on notes the journal does not have: they carry no charges.
  */
-export function tradeNotes(trade: MatchedTrade, index: number): NoteLegs[] {
+export function tradeNotes(
+  trade: Pick<MatchedTrade, 'segment' | 'product' | 'symbol'> & {
+    executions: readonly Pick<TradeExecution, 'fill' | 'quantity'>[];
+  },
+  index: number,
+): NoteLegs[] {
   const segment = chargeSegment(trade.segment, trade.product);
   const sale = segment === 'equity-delivery' ? trade.symbol : null;
   // An import runs this for every trade, and a trade's executions fall on a few days and orders: finding the note
@@ -240,7 +307,15 @@ export function tradeNotes(trade: MatchedTrade, index: number): NoteLegs[] {
     while (n >= 0 && !(notes[n]!.exchange === fill.exchange && fill.executedAt.startsWith(notes[n]!.date))) n--;
     if (n < 0) {
       const date = fill.executedAt.slice(0, 10);
-      notes.push({ trade: index, date, exchange: fill.exchange as Exchange, segment, legs: [], deliverySale: sale });
+      notes.push({
+        trade: index,
+        date,
+        exchange: fill.exchange as Exchange,
+        segment,
+        legs: [],
+        deliverySale: sale,
+        broker: fill.broker,
+      });
       orderKeys.push([]);
       n = notes.length - 1;
     }
@@ -266,22 +341,33 @@ export function tradeNotes(trade: MatchedTrade, index: number): NoteLegs[] {
  * The charges of matched trades: the broker's own figure when the file carries one (Dhan, Angel One), otherwise an
  * estimate from the dated rate tables and the broker profile, as contract notes round them.
  */
-export function chargeTrades(trades: readonly MatchedTrade[], settings: ChargeSettings = {}): TradeCharges[] {
+export function chargeTrades(
+  trades: readonly MatchedTrade[],
+  settings: ChargeSettings = {},
+  /**
+   * Legs of trades already in the journal on the same notes (tradeNotes, numbered from 0 among themselves): their
+   * STT rounds with these trades', and a share's DP charge they already paid that day is not charged again.
+   */
+  sameNotes: readonly NoteLegs[] = [],
+): TradeCharges[] {
+  // The journal's trades first: a share's DP charge of the day stays with the trade that already paid it.
   const notes: NoteLegs[] = [];
+  for (const note of sameNotes) notes.push({ ...note, trade: trades.length + note.trade });
   for (let i = 0; i < trades.length; i++) {
     if (trades[i]!.fees !== null) continue;
     for (const note of tradeNotes(trades[i]!, i)) notes.push(note);
   }
   const charged = chargeNotes(notes, trades.length, settings);
   return trades.map((t, i) => {
-    if (t.fees !== null) return { total: t.fees, lines: null, source: 'broker', turnover: 0, estimatedRates: false };
-    const { lines, turnover, estimated } = charged[i]!;
+    if (t.fees !== null)
+      return { total: t.fees, lines: null, source: 'broker', turnover: 0, estimatedRates: NO_REASONS };
+    const { lines, turnover, estimates } = charged[i]!;
     return {
       total: lines.total / 100,
       lines: rupees(lines),
       source: 'estimated',
       turnover: turnover / 100,
-      estimatedRates: estimated,
+      estimatedRates: estimates,
     };
   });
 }
@@ -304,7 +390,7 @@ export interface TypedTrade {
 export function typedTradeCharges(
   trade: TypedTrade,
   settings: ChargeSettings = {},
-): TradeChargeLines & { turnover: number; estimatedRates: boolean } {
+): TradeChargeLines & { turnover: number; estimatedRates: readonly EstimateReason[] } {
   const opening: Side = trade.side === 'long' ? 'buy' : 'sell';
   const closing: Side = trade.side === 'long' ? 'sell' : 'buy';
   const leg = (side: Side, price: number): ChargeLeg => ({ side, quantity: trade.quantity, price });
@@ -323,7 +409,7 @@ export function typedTradeCharges(
       ? [note(entry.date, [leg(opening, entry.price), leg(closing, exit.price)])]
       : [note(entry.date, [leg(opening, entry.price)]), ...(exit ? [note(exit.date, [leg(closing, exit.price)])] : [])];
   const [charged] = chargeNotes(notes, 1, settings);
-  return { ...rupees(charged!.lines), turnover: charged!.turnover / 100, estimatedRates: charged!.estimated };
+  return { ...rupees(charged!.lines), turnover: charged!.turnover / 100, estimatedRates: charged!.estimates };
 }
 
 /** Gross P&L in rupees: (exit − entry) × units for a long, reversed for a short, exact to the paisa. */

@@ -41,6 +41,7 @@ describe('estimateCharges: NIFTY option, 3 lots × 65, buy ₹120, sell ₹95.50
       gst: 9.89,
       total: 84.56,
       estimated: false,
+      estimates: [],
     });
   });
 
@@ -92,6 +93,7 @@ describe('estimateCharges: RELIANCE intraday 100 @ 2,950 → 2,962.50 (NSE)', ()
       gst: 10.57,
       total: 152.16,
       estimated: false,
+      estimates: [],
     });
   });
 
@@ -154,6 +156,7 @@ describe('estimateCharges: stock future, RELIANCE 1 lot × 500, buy 2,950, sell 
       gst: 16.98,
       total: 442.8,
       estimated: false,
+      estimates: [],
     });
     // From 1 Mar 2026: transaction ₹182.99/crore × 29,70,000 = 54.348 → 54.35; IPFT ₹0.01/crore → 0.00;
     // GST 18% × (40 + 54.35 + 2.97 = 97.32) = 17.5176 → 17.52; total 40 + 299 + 54.35 + 2.97 + 29.50 + 17.52 = 443.34
@@ -191,6 +194,7 @@ describe('estimateCharges: equity delivery', () => {
       gst: 0.17,
       total: 35.69,
       estimated: false,
+      estimates: [],
     });
   });
 
@@ -229,6 +233,7 @@ describe('estimateCharges: equity delivery', () => {
       gst: 0.69,
       total: 104.54,
       estimated: false,
+      estimates: [],
     });
   });
 });
@@ -256,6 +261,7 @@ describe('estimateCharges: STT on options exercised in the money', () => {
       gst: 0,
       total: 19,
       estimated: false,
+      estimates: [],
     });
   });
 
@@ -290,6 +296,7 @@ describe('estimateCharges: STT on options exercised in the money', () => {
       gst: 3.61,
       total: 40.68,
       estimated: false,
+      estimates: [],
     });
   });
 
@@ -392,7 +399,16 @@ describe('estimateCharges: profile, table and input errors', () => {
         tradeDate: '2024-09-30',
         legs: [{ side: 'sell', quantity: 75, price: 100 }],
       }),
-    ).toMatchObject({ stt: 5, transaction: 3.71, sebi: 0.01, ipft: 0.04, gst: 4.27, total: 33.03, estimated: false });
+    ).toMatchObject({
+      stt: 5,
+      transaction: 3.71,
+      sebi: 0.01,
+      ipft: 0.04,
+      gst: 4.27,
+      total: 33.03,
+      estimated: false,
+      estimates: [],
+    });
   });
 
   it.each([
@@ -494,7 +510,13 @@ describe('estimateCharges across the rate history: NSE stock future, 500 × 2,95
     ['2026-03-31', lines(299, 54.35, 2.97, 0, 29.5, 17.52, 443.34)], // =
     ['2026-04-01', lines(748, 54.35, 2.97, 0, 29.5, 17.52, 892.34)], // 443.34 − 299 + 748
   ])('on %s', (date, expected) => {
-    expect(note(future, date, 'MH')).toEqual({ turnover: 2_970_000, brokerage: 40, ...expected, estimated: false });
+    expect(note(future, date, 'MH')).toEqual({
+      turnover: 2_970_000,
+      brokerage: 40,
+      ...expected,
+      estimated: false,
+      estimates: [],
+    });
   });
 });
 
@@ -544,7 +566,13 @@ describe('estimateCharges across the rate history: NIFTY option, 195 × ₹120 �
     ['2026-03-31', lines(19, 14.93, 0.04, 0, 0.7, 9.89, 84.56)], // =
     ['2026-04-01', lines(28, 14.93, 0.04, 0, 0.7, 9.89, 93.56)],
   ])('on %s', (date, expected) => {
-    expect(note(option, date, 'MH')).toEqual({ turnover: 42_022.5, brokerage: 40, ...expected, estimated: false });
+    expect(note(option, date, 'MH')).toEqual({
+      turnover: 42_022.5,
+      brokerage: 40,
+      ...expected,
+      estimated: false,
+      estimates: [],
+    });
   });
 });
 
@@ -590,7 +618,13 @@ describe('estimateCharges across the rate history: NSE equity intraday, 100 × 2
     ['2026-02-27', lines(74, 17.56, 0.59, 0.59, 8.85, 10.47, 152.06)], // =
     ['2026-03-02', lines(74, 18.15, 0.59, 0, 8.85, 10.57, 152.16)],
   ])('on %s', (date, expected) => {
-    expect(note(intraday, date, 'MH')).toEqual({ turnover: 591_250, brokerage: 40, ...expected, estimated: false });
+    expect(note(intraday, date, 'MH')).toEqual({
+      turnover: 591_250,
+      brokerage: 40,
+      ...expected,
+      estimated: false,
+      estimates: [],
+    });
   });
 });
 
@@ -625,7 +659,13 @@ describe('estimateCharges across the rate history: NSE delivery buy, SUZLON 450 
     ['2024-10-01', lines(30, 0.9, 0.03, 0.03, 4.56, 0.17, 35.69)],
     ['2026-03-02', lines(30, 0.93, 0.03, 0, 4.56, 0.17, 35.69)],
   ])('on %s', (date, expected) => {
-    expect(note(delivery, date, 'MH')).toEqual({ turnover: 30_375, brokerage: 0, ...expected, estimated: false });
+    expect(note(delivery, date, 'MH')).toEqual({
+      turnover: 30_375,
+      brokerage: 0,
+      ...expected,
+      estimated: false,
+      estimates: [],
+    });
   });
 });
 
@@ -649,7 +689,13 @@ describe('estimateCharges on BSE', () => {
       segment: 'equity-delivery',
       legs: [{ side: 'sell', quantity: 1000, price: 100 }],
     } as const;
-    expect(note(sale, date, 'MH')).toEqual({ turnover: 100_000, brokerage: 0, ...expected, estimated: false });
+    expect(note(sale, date, 'MH')).toEqual({
+      turnover: 100_000,
+      brokerage: 0,
+      ...expected,
+      estimated: false,
+      estimates: [],
+    });
   });
 
   it.each([
@@ -678,7 +724,13 @@ describe('estimateCharges on BSE', () => {
         { side: 'sell', quantity: 100, price: 300 },
       ],
     } as const;
-    expect(note(option, date)).toEqual({ turnover: 55_000, brokerage: 40, ...expected, estimated: false });
+    expect(note(option, date)).toEqual({
+      turnover: 55_000,
+      brokerage: 40,
+      ...expected,
+      estimated: false,
+      estimates: [],
+    });
   });
 
   it('marks BSE options before the August 2019 waiver estimated: no schedule was found for them', () => {
@@ -697,6 +749,17 @@ describe('estimateCharges on BSE', () => {
       stamp: 1.1,
       total: 63.37,
       estimated: true,
+      // The BSE options row has no source until the waiver of 20 Aug 2019.
+      estimates: [
+        {
+          kind: 'unsourced-rate',
+          line: 'transaction',
+          exchange: 'BSE',
+          segment: 'options',
+          value: 0,
+          until: '2019-08-20',
+        },
+      ],
     });
     expect(note(option, '2019-08-20', 'MH').estimated).toBe(false);
   });
@@ -722,12 +785,33 @@ describe('estimateCharges on MCX (commodity futures and options)', () => {
     // 2024-10-01  transaction ₹2.10/lakh = 25.305 → 25.31; GST 18% × 66.52 = 11.9736 → 11.97; total 151.49
     ['2024-10-01', lines(61, 25.31, 1.21, 0, 12, 11.97, 151.49)],
   ])('CRUDEOIL future 6,000 → 6,050 on %s', (date, expected) => {
-    expect(note(crudeFuture, date)).toEqual({ turnover: 1_205_000, brokerage: 40, ...expected, estimated: false });
+    expect(note(crudeFuture, date)).toEqual({
+      turnover: 1_205_000,
+      brokerage: 40,
+      ...expected,
+      estimated: false,
+      estimates: [],
+    });
   });
 
   it('charges a Maharashtra resident 0.001% stamp duty on both sides of a commodity note before 1 Jul 2020', () => {
     // 2019-06-03: stamp 0.001% × 12,05,000 = 12.05 (both sides); every other line as on 30 Sep 2024: 158.60 − 12 + 12.05
-    expect(note(crudeFuture, '2019-06-03', 'MH')).toMatchObject({ stamp: 12.05, total: 158.65, estimated: false });
+    expect(note(crudeFuture, '2019-06-03', 'MH')).toMatchObject({
+      stamp: 12.05,
+      total: 158.65,
+      estimated: false,
+      estimates: [],
+    });
+  });
+
+  it('charges no stamp duty on commodities for Tamil Nadu before 1 Jul 2020, saying that it charged by quantity', () => {
+    // Tamil Nadu charged commodities per unit (not worked out): stamp nil, total 158.65 − 12.05 = 146.60
+    expect(note(crudeFuture, '2019-06-03', 'TN')).toMatchObject({
+      stamp: 0,
+      total: 146.6,
+      estimated: true,
+      estimates: [{ kind: 'stamp-commodity-by-quantity', state: 'TN' }],
+    });
   });
 
   const crudeOption = {
@@ -750,7 +834,13 @@ describe('estimateCharges on MCX (commodity futures and options)', () => {
     // 2024-10-01  transaction ₹41.80/lakh = 13.794 → 13.79; GST 18% × 53.82 = 9.6876 → 9.69; total 72.96
     ['2024-10-01', lines(9, 13.79, 0.03, 0, 0.45, 9.69, 72.96)],
   ])('CRUDEOIL 6000 CE bought at ₹150, sold at ₹180 on %s', (date, expected) => {
-    expect(note(crudeOption, date)).toEqual({ turnover: 33_000, brokerage: 40, ...expected, estimated: false });
+    expect(note(crudeOption, date)).toEqual({
+      turnover: 33_000,
+      brokerage: 40,
+      ...expected,
+      estimated: false,
+      estimates: [],
+    });
   });
 
   it('charges CTT of 0.0001% on the settlement value of an exercised option, not its intrinsic value', () => {
@@ -764,7 +854,7 @@ describe('estimateCharges on MCX (commodity futures and options)', () => {
         legs: [],
         exercises: [{ optionType: 'CE', strike: 6000, settlementPrice: 6050, quantity: 100 }],
       }),
-    ).toMatchObject({ stt: 1, transaction: 0, stamp: 0, total: 1, estimated: false });
+    ).toMatchObject({ stt: 1, transaction: 0, stamp: 0, total: 1, estimated: false, estimates: [] });
   });
 
   it('refuses equity on MCX', () => {
@@ -792,9 +882,19 @@ describe('estimateCharges: state-wise stamp duty before 1 Jul 2020', () => {
   it("charges each state's rate on both sides of the note", () => {
     // 2019-06-03, turnover 5,91,250: STT 74, transaction 19.22, SEBI 0.59, GST 10.77 as on the history row above.
     // Maharashtra 0.002% × 5,91,250 = 11.825 → 11.83; total 40 + 74 + 19.22 + 0.59 + 11.83 + 10.77 = 156.41
-    expect(note(intraday, '2019-06-03', 'MH')).toMatchObject({ stamp: 11.83, total: 156.41, estimated: false });
+    expect(note(intraday, '2019-06-03', 'MH')).toMatchObject({
+      stamp: 11.83,
+      total: 156.41,
+      estimated: false,
+      estimates: [],
+    });
     // Karnataka 0.003% × 5,91,250 = 17.7375 → 17.74; total 156.41 − 11.83 + 17.74 = 162.32
-    expect(note(intraday, '2019-06-03', 'KA')).toMatchObject({ stamp: 17.74, total: 162.32, estimated: false });
+    expect(note(intraday, '2019-06-03', 'KA')).toMatchObject({
+      stamp: 17.74,
+      total: 162.32,
+      estimated: false,
+      estimates: [],
+    });
   });
 
   it("caps a state's duty per note where the state capped it (Telangana: 0.01%, at most ₹100)", () => {
@@ -808,14 +908,29 @@ describe('estimateCharges: state-wise stamp duty before 1 Jul 2020', () => {
         { side: 'sell', quantity: 500, price: 2990 },
       ],
     } as const;
-    expect(note(future, '2019-06-03', 'TS')).toMatchObject({ stamp: 100, total: 367.29, estimated: false });
+    expect(note(future, '2019-06-03', 'TS')).toMatchObject({
+      stamp: 100,
+      total: 367.29,
+      estimated: false,
+      estimates: [],
+    });
   });
 
   it('uses Maharashtra for a trader with no state, and for a state with no published schedule, marked estimated', () => {
-    expect(note(intraday, '2019-06-03')).toMatchObject({ stamp: 11.83, total: 156.41, estimated: true });
-    expect(note(intraday, '2019-06-03', 'BR')).toMatchObject({ stamp: 11.83, total: 156.41, estimated: true });
+    expect(note(intraday, '2019-06-03')).toMatchObject({
+      stamp: 11.83,
+      total: 156.41,
+      estimated: true,
+      estimates: [{ kind: 'stamp-state-unset' }],
+    });
+    expect(note(intraday, '2019-06-03', 'BR')).toMatchObject({
+      stamp: 11.83,
+      total: 156.41,
+      estimated: true,
+      estimates: [{ kind: 'stamp-state-unpublished', state: 'BR' }],
+    });
     // From 1 Jul 2020 the duty no longer depends on the state: not estimated without one.
-    expect(note(intraday, '2020-07-01')).toMatchObject({ stamp: 8.85, estimated: false });
+    expect(note(intraday, '2020-07-01')).toMatchObject({ stamp: 8.85, estimated: false, estimates: [] });
   });
 });
 
@@ -835,6 +950,7 @@ describe('estimateCharges: dates outside the rate table', () => {
       brokerage: 40,
       ...lines(150, 56.43, 4.46, 0, 59.4, 18.16, 328.45),
       estimated: true,
+      estimates: [{ kind: 'before-tables', from: '2018-04-01' }],
     });
   });
 

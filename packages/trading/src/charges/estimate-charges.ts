@@ -1,4 +1,5 @@
 import { type BrokerageRule, type BrokerProfile, DISCOUNT_BROKER } from './broker-profile';
+import { type EstimateReason, mergeReasons, NO_REASONS } from './estimate-reasons';
 import {
   chargeInPaise,
   chargeInPaiseToRupee,
@@ -9,11 +10,11 @@ import {
   toRupees,
 } from './paise';
 import {
+  type AppliedRateSet,
   CHARGE_RATES,
   EXCHANGE_SEGMENTS,
   type Exchange,
   type RateOptions,
-  type RateSet,
   type RateTable,
   rateSetOn,
   type Segment,
@@ -76,6 +77,8 @@ export interface ChargeBreakdown {
    * always sets it; it is optional only so that sums of notes built elsewhere need not carry it.
    */
   estimated?: boolean;
+  /** Why, when `estimated`: what was assumed (describeEstimate says it in words). */
+  estimates?: readonly EstimateReason[];
 }
 
 function checkLeg(leg: ChargeLeg): void {
@@ -153,6 +156,8 @@ export interface NoteInPaise {
   ipft: number;
   total: number;
   estimated: boolean;
+  /** Why, when `estimated`. */
+  estimates: readonly EstimateReason[];
 }
 
 const NO_EXERCISES: readonly OptionExercise[] = [];
@@ -164,7 +169,7 @@ const NO_EXERCISES: readonly OptionExercise[] = [];
 export function chargeNoteInPaise(
   trade: Omit<ChargeableTrade, 'tradeDate'>,
   profile: BrokerProfile,
-  rateSet: RateSet & { estimated: boolean },
+  rateSet: AppliedRateSet,
 ): NoteInPaise {
   const exercises = trade.exercises ?? NO_EXERCISES;
   checkMarket(trade.exchange, trade.segment);
@@ -218,6 +223,7 @@ export function chargeNoteInPaise(
     ipft,
     total: brokerage + stt + transaction + sebi + stamp + gst + ipft,
     estimated: rateSet.estimated || rates.estimated === true,
+    estimates: mergeReasons(rateSet.estimates, rates.estimates ?? NO_REASONS),
   };
 }
 
@@ -233,7 +239,7 @@ export function estimateCharges(
   profile: BrokerProfile = DISCOUNT_BROKER,
   table: RateTable = CHARGE_RATES,
   options: RateOptions = {},
-): ChargeBreakdown & { estimated: boolean } {
+): ChargeBreakdown & { estimated: boolean; estimates: readonly EstimateReason[] } {
   // The market is checked before the date is looked up, so MCX equity is named as such.
   checkMarket(trade.exchange, trade.segment);
   const note = chargeNoteInPaise(trade, profile, rateSetOn(trade.tradeDate, table, options));
@@ -248,5 +254,6 @@ export function estimateCharges(
     ipft: toRupees(note.ipft),
     total: toRupees(note.total),
     estimated: note.estimated,
+    estimates: note.estimates,
   };
 }

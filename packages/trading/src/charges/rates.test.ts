@@ -172,3 +172,23 @@ describe('INDIAN_STATES', () => {
     expect(INDIAN_STATES.find((state) => state.code === DEFAULT_STATE)?.name).toBe('Maharashtra');
   });
 });
+
+describe('CHARGE_SCHEDULES.dp: Zerodha’s DP charge by date', () => {
+  it('starts on 1 Apr 2018, oldest first, every row with a source and its evidence', () => {
+    const rows = CHARGE_SCHEDULES.dp;
+    expect(rows[0]!.from).toBe('2018-04-01');
+    expect(rows.map((r) => r.from)).toEqual([...rows.map((r) => r.from)].sort());
+    for (const row of rows) {
+      expect(row.source.length, row.from).toBeGreaterThan(40);
+      expect(row.evidence, row.from).not.toBe('unsourced');
+    }
+  });
+
+  it('is ₹13.50 + GST until 31 May 2024 and ₹13 + GST (₹15.34) from 1 Jun 2024', () => {
+    const on = (date: string) => CHARGE_SCHEDULES.dp.filter((r) => r.from <= date).at(-1)!;
+    expect(on('2018-04-01')).toMatchObject({ amount: 13.5, includesGst: false });
+    expect(on('2024-05-31')).toMatchObject({ amount: 13.5, includesGst: false });
+    expect(on('2024-06-01')).toMatchObject({ amount: 13, includesGst: false });
+    expect(on('2026-11-30')).toMatchObject({ amount: 13, includesGst: false });
+  });
+});

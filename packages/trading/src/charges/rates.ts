@@ -1,7 +1,10 @@
 // The statutory and exchange rates in force on a trade date, assembled from the dated rows in ./schedules: STT and CTT,
 // exchange transaction charges, NSE's IPFT levy, stamp duty (state-wise before 1 Jul 2020), SEBI's fee and GST.
-// Every row carries its source; a date outside the rows, or a row with no source, makes the estimate "estimated".
+// Every row carries its source; a date outside the rows, or a row with no source, makes the estimate "estimated", and
+// says why (estimate-reasons.ts).
+import { type EstimateReason, mergeReasons, NO_REASONS, type RateLine } from './estimate-reasons';
 import type { PerCrore } from './paise';
+import { ZERODHA_DP_CHARGES } from './schedules/dp-charges';
 import { IPFT, TRANSACTION_CHARGES } from './schedules/exchange-charges';
 import { GST_PERCENT, SEBI_FEE } from './schedules/fees';
 import { STATE_STAMP_DUTY, stampDutySchedules } from './schedules/stamp-duty';
@@ -54,6 +57,8 @@ export interface SegmentRates {
   stampCapPerNote?: number;
   /** True when a rate here had no source for the date (carried over from the nearest sourced one). */
   estimated?: boolean;
+  /** Why, when `estimated`. */
+  estimates?: readonly EstimateReason[];
 }
 
 /** One value per exchange and each segment it trades. */
@@ -66,7 +71,7 @@ export type ExchangeRates = PerSegment<SegmentRates>;
  * The stamp-duty fields of SegmentRates, which before 1 Jul 2020 depend on the trader's state; `estimated` is the
  * segment's as a whole under that state.
  */
-export type StampRates = Pick<SegmentRates, 'stampBuy' | 'stampSell' | 'stampCapPerNote' | 'estimated'>;
+export type StampRates = Pick<SegmentRates, 'stampBuy' | 'stampSell' | 'stampCapPerNote' | 'estimated' | 'estimates'>;
 
 export interface RateSet {
   /** First trade date (YYYY-MM-DD, Asia/Kolkata) on which these rates apply; they hold until the next set. */
@@ -86,6 +91,8 @@ export interface RateSet {
    * for it, or when stamp duty depends on a state that was not given.
    */
   estimated?: boolean;
+  /** Why, when `estimated` (the set's own reasons; each segment adds its own in SegmentRates). */
+  estimates?: readonly EstimateReason[];
 }
 
 export type RateTable = readonly RateSet[];
@@ -105,12 +112,18 @@ export const CHARGE_SCHEDULES = {
   stampDuty: stampDutySchedules,
   sebiFee: SEBI_FEE,
   gstPercent: GST_PERCENT,
+  /** Zerodha's DP charge by date (per share and day, not per crore): where a trader's own does not apply. */
+  dp: ZERODHA_DP_CHARGES,
 } as const;
 
 interface InForce {
   value: number;
   capPerNote: number | undefined;
   estimated: boolean;
+  /** Before the first row: its date. */
+  before?: string;
+  /** A row without a source: when the next row starts (none when it is the last). */
+  unsourcedUntil?: string | null;
 }
 
 /** The row in force on a date; before the first row, the first row, estimated. Rows without a source are estimated. */
@@ -123,7 +136,32 @@ function inForce(schedule: Schedule, date: string): InForce {
       found = true;
     }
   }
-  return { value: hit.value, capPerNote: hit.capPerNote, estimated: !found || hit.evidence === 'unsourced' };
+  const unsourced = hit.evidence === 'unsourced';
+  const next = unsourced ? schedule.find((row) => row.from > hit.from) : undefined;
+  return {
+    value: hit.value,
+    capPerNote: hit.capPerNote,
+    estimated: !found || unsourced,
+    ...(found ? {} : { before: hit.from }),
+    ...(unsourced ? { unsourcedUntil: next?.from ?? null } : {}),
+  };
+}
+
+/** Why a row in force is estimated, for a line of a market (the market left out for note-wide lines). */
+function reasonsOf(row: InForce, line: RateLine, exchange?: Exchange, segment?: Segment): EstimateReason[] {
+  const reasons: EstimateReason[] = [];
+  if (row.before !== undefined) reasons.push({ kind: 'before-tables', from: row.before });
+  if (row.unsourcedUntil !== undefined) {
+    reasons.push({
+      kind: 'unsourced-rate',
+      line,
+      ...(exchange ? { exchange } : {}),
+      ...(segment ? { segment } : {}),
+      value: row.value,
+      ...(row.unsourcedUntil ? { until: row.unsourcedUntil } : {}),
+    });
+  }
+  return reasons;
 }
 
 /** Every exchange with each segment it trades. */
@@ -156,6 +194,17 @@ function linesOn(exchange: Exchange, segment: Segment, date: string) {
     transaction: inForce(pick(TRANSACTION_CHARGES, exchange, segment)!, date),
     ipft: inForce(pick(IPFT, exchange, segment)!, date),
   };
+  const lineOf = {
+    sttBuy: 'stt',
+    sttSell: 'stt',
+    sttExercise: 'stt',
+    transaction: 'transaction',
+    ipft: 'ipft',
+  } as const;
+  let estimates: readonly EstimateReason[] = NO_REASONS;
+  for (const [key, row] of Object.entries(lines)) {
+    estimates = mergeReasons(estimates, reasonsOf(row, lineOf[key as keyof typeof lines], exchange, segment));
+  }
   return {
     rates: {
       sttBuy: lines.sttBuy.value,
@@ -166,6 +215,7 @@ function linesOn(exchange: Exchange, segment: Segment, date: string) {
       ipft: lines.ipft.value,
     },
     estimated: Object.values(lines).some((line) => line.estimated),
+    estimates,
   };
 }
 
@@ -173,11 +223,23 @@ function stampOn(exchange: Exchange, segment: Segment, state: IndianStateCode, d
   const schedules = stampDutySchedules(exchange, segment, state);
   const buy = inForce(schedules.buy, date);
   const sell = inForce(schedules.sell, date);
+  const estimates: EstimateReason[] = [];
+  if (buy.before !== undefined) estimates.push({ kind: 'before-tables', from: buy.before });
+  // A state row is unsourced for one of two reasons: no schedule found for the state, or one that charged
+  // commodities by quantity.
+  if (buy.unsourcedUntil !== undefined || sell.unsourcedUntil !== undefined) {
+    estimates.push(
+      STATE_STAMP_DUTY[state] === undefined
+        ? { kind: 'stamp-state-unpublished', state }
+        : { kind: 'stamp-commodity-by-quantity', state },
+    );
+  }
   return {
     stampBuy: buy.value,
     stampSell: sell.value,
     stampCapPerNote: buy.capPerNote,
     estimated: buy.estimated || sell.estimated,
+    estimates,
   };
 }
 
@@ -196,7 +258,12 @@ function assemble(date: string): RateSet {
   const stampsOf = (state: IndianStateCode) =>
     perSegment((exchange, segment): StampRates => {
       const stamp = stampOn(exchange, segment, state, date);
-      return { ...stamp, estimated: stamp.estimated || pick(lines, exchange, segment)!.estimated };
+      const other = pick(lines, exchange, segment)!;
+      return {
+        ...stamp,
+        estimated: stamp.estimated || other.estimated,
+        estimates: mergeReasons(other.estimates, stamp.estimates),
+      };
     });
   const byState = Object.fromEntries(INDIAN_STATES.map(({ code }) => [code, stampsOf(code)])) as Record<
     IndianStateCode,
@@ -212,13 +279,14 @@ function assemble(date: string): RateSet {
       ([exchange, segment]) => !sameStamp(pick(byState[code], exchange, segment)!, pick(base, exchange, segment)!),
     ),
   );
+  const estimates = mergeReasons(reasonsOf(sebi, 'sebi'), reasonsOf(gst, 'gst'));
   return {
     effectiveFrom: date,
     sebiFee: sebi.value,
     gstPercent: gst.value,
     rates,
     ...(varies ? { stampByState: byState } : {}),
-    ...(sebi.estimated || gst.estimated ? { estimated: true } : {}),
+    ...(sebi.estimated || gst.estimated ? { estimated: true, estimates } : {}),
   };
 }
 
@@ -260,7 +328,7 @@ export function rateSetOn(
   tradeDate: string | Date,
   table: RateTable = CHARGE_RATES,
   options: RateOptions = {},
-): RateSet & { estimated: boolean } {
+): AppliedRateSet {
   const date = kolkataDate(tradeDate);
   const { state } = options;
   if (state !== undefined && !isIndianStateCode(state)) {
@@ -276,8 +344,11 @@ export function rateSetOn(
   return applyState(found ?? first, state, !found);
 }
 
+/** A rate set as it applies to a trader: with their state's stamp duty, and every reason its rates are estimated. */
+export type AppliedRateSet = RateSet & { estimated: boolean; estimates: readonly EstimateReason[] };
+
 // rateSetOn runs once per contract note of an import: the set for each (set, state, outside) is built once.
-const applied = new WeakMap<RateSet, Map<string, RateSet & { estimated: boolean }>>();
+const applied = new WeakMap<RateSet, Map<string, AppliedRateSet>>();
 
 function applyState(set: RateSet, state: IndianStateCode | undefined, outside: boolean) {
   const key = `${state ?? ''}|${outside}`;
@@ -285,14 +356,18 @@ function applyState(set: RateSet, state: IndianStateCode | undefined, outside: b
   const cached = bySet?.get(key);
   if (cached) return cached;
   const stamps = state === undefined ? undefined : set.stampByState?.[state];
-  const estimated = outside || set.estimated === true || (set.stampByState !== undefined && state === undefined);
+  const stateUnset = set.stampByState !== undefined && state === undefined;
+  const estimated = outside || set.estimated === true || stateUnset;
+  const estimates: EstimateReason[] = [];
+  if (outside) estimates.push({ kind: 'before-tables', from: set.effectiveFrom });
+  if (stateUnset) estimates.push({ kind: 'stamp-state-unset' });
   const rates = stamps
     ? perSegment((exchange, segment) => ({
         ...pick(set.rates, exchange, segment)!,
         ...pick(stamps, exchange, segment)!,
       }))
     : set.rates;
-  const result = { ...set, rates, estimated };
+  const result = { ...set, rates, estimated, estimates: mergeReasons(estimates, set.estimates ?? NO_REASONS) };
   if (!bySet) {
     bySet = new Map();
     applied.set(set, bySet);

@@ -1,14 +1,14 @@
 // Test support: a journal store for plans, doing what the rebuild RPCs do.
 import type { Fill } from '../import/types';
-import { applyPlan, type RebuildGroup, type StoredTrade } from './rebuild';
+import { applyPlan, type RebuildGroup, type StoredTrade, type StoredTradeFigures } from './rebuild';
 
 /** The journal after saving a plan, with ids from `nextId` for its new trades and fills (applyPlan). */
 export function savePlan(
-  stored: readonly StoredTrade[],
+  stored: readonly StoredTradeFigures[],
   groups: readonly RebuildGroup[],
   importId: string | null,
   nextId: () => string,
-): StoredTrade[] {
+): StoredTradeFigures[] {
   const ids = new Map<object, string>();
   const idOf = (key: object) => {
     let id = ids.get(key);
@@ -23,7 +23,8 @@ export function savePlan(
 
 /** A journal that plans are saved into, one after another. */
 export class Journal {
-  stored: StoredTrade[] = [];
+  /** With each trade's charges and gross P&L as saved. */
+  stored: StoredTradeFigures[] = [];
   private next = 1;
 
   save(groups: readonly RebuildGroup[], importId: string | null): void {

@@ -3,6 +3,7 @@
 // an import, for adding or removing a split or bonus, and for the buy dates the trader gives a lot. No storage here: the app loads the stored trades and sends
 // the groups.
 import type { ChargeSettings } from '../charges/contract-notes';
+import { type EstimateReason, estimateReasonKey } from '../charges/estimate-reasons';
 import { mergeFills } from '../import/dedupe';
 import type { CorporateAction } from '../import/match';
 import type { Fill, ImportRowError, ParseResult } from '../import/types';
@@ -19,8 +20,10 @@ export interface PlanCounts {
   missingCost: number;
   /** Stored trades deleted and rebuilt (continued positions, sales now with a cost basis…). */
   replaced: number;
-  /** Trades whose charges used rates estimated for their date (outside the dated tables). */
+  /** Trades whose charges rest on an assumption (a state not set, a date before the tables…): see `estimates`. */
   estimatedRates: number;
+  /** Each assumption with the number of trades charged with it, most trades first. */
+  estimates: { reason: EstimateReason; trades: number }[];
   /** Sales that had no cost basis before and have one now. */
   costFound: number;
 }
@@ -63,9 +66,26 @@ export function planCounts(groups: readonly RebuildGroup[], stored: readonly Sto
     closed: trades.filter((t) => t.trade.status === 'closed').length,
     missingCost,
     replaced: replaced.size,
-    estimatedRates: trades.filter((t) => t.charges.estimatedRates).length,
+    estimatedRates: trades.filter((t) => t.charges.estimatedRates.length > 0).length,
+    estimates: estimateCounts(trades.map((t) => t.charges.estimatedRates)),
     costFound: Math.max(0, missingBefore - missingCost),
   };
+}
+
+/** How many trades each reason covers, most first (ties in first-seen order). */
+export function estimateCounts(
+  perTrade: readonly (readonly EstimateReason[])[],
+): { reason: EstimateReason; trades: number }[] {
+  const counts = new Map<string, { reason: EstimateReason; trades: number }>();
+  for (const reasons of perTrade) {
+    for (const reason of reasons) {
+      const key = estimateReasonKey(reason);
+      const entry = counts.get(key);
+      if (entry) entry.trades++;
+      else counts.set(key, { reason, trades: 1 });
+    }
+  }
+  return [...counts.values()].sort((a, b) => b.trades - a.trades);
 }
 
 /** A file's fills against the journal: what is new, the rebuilt instruments, and the counts for the preview. */

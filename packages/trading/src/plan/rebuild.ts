@@ -20,6 +20,7 @@ import {
 import { baseSymbol } from '../import/symbols';
 import type { Fill } from '../import/types';
 import { lotSize } from '../lots/lot-sizes';
+import { keptLegsOnNotes, withSameDayTrades } from './same-day-notes';
 
 /** A stored fill as one trade holds it: the fill, with `quantity` the units of it this trade holds. */
 export interface StoredFill {
@@ -38,6 +39,14 @@ export interface StoredTrade {
   product: Product;
   importId: string | null;
   fills: StoredFill[];
+}
+
+/** A stored trade with the figures it was saved with, to tell what a replay changes. */
+export interface StoredTradeFigures extends StoredTrade {
+  /** Charges as stored, in rupees; unknown (undefined) counts as changed. */
+  charges?: number;
+  /** Gross P&L as stored, in rupees; null while open or without a cost basis. */
+  grossPnl?: number | null;
 }
 
 /** One fill a planned trade holds: a stored one by its id, or one the change brings (to be stored). */
@@ -93,6 +102,8 @@ export interface RebuildInput {
   /** Splits and bonuses added or removed by the change: their shares are rebuilt from the ex-date. */
   changedActions?: readonly CorporateAction[];
   charges?: ChargeSettings;
+  /** Instruments rebuilt from a day whatever the change: a whole rebuild, or same-day-notes.ts's re-rounded trades. */
+  from?: ReadonlyMap<string, string>;
 }
 
 const day = (fill: Fill) => fill.executedAt.slice(0, 10);
@@ -108,7 +119,12 @@ export function tradeLotSize(
   return known ?? trade.executions.reduce((g, e) => gcd(g, e.quantity), 0);
 }
 
+/** The groups a change rebuilds, with the trades of other instruments whose STT share it changes (same-day-notes.ts). */
 export function planRebuild(input: RebuildInput): RebuildGroup[] {
+  return withSameDayTrades(input, rebuildOnce);
+}
+
+function rebuildOnce(input: RebuildInput): RebuildGroup[] {
   const added = input.added ?? [];
   const cut = new Map<string, string>();
   const earliest = (key: string, date: string) => {
@@ -116,6 +132,7 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
     if (at === undefined || date < at) cut.set(key, date);
   };
   for (const fill of added) earliest(instrumentKey(fill), day(fill));
+  for (const [key, date] of input.from ?? []) earliest(key, date);
   if (input.removeImport) {
     for (const t of input.stored) {
       for (const s of t.fills) if (s.importId === input.removeImport) earliest(instrumentKey(s.fill), day(s.fill));
@@ -200,7 +217,7 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
   for (const fill of added) rebuild.push(fill);
 
   const matched = matchFills(rebuild, { actions: input.actions ?? [] });
-  const charges = chargeTrades(matched, input.charges);
+  const charges = chargeTrades(matched, input.charges, keptLegsOnNotes(input.stored, replace, matched));
   // A plan holds thousands of trades in a few hundred contracts: each contract's lot size is looked up once.
   const lotSizes = new Map<string, number | undefined>();
   const cachedLotSize = (underlying: string, expiry: string) => {
@@ -286,11 +303,11 @@ export interface SavedIds {
  * where the plan leaves it open. What a client that keeps a copy of its journal applies after a save.
  */
 export function applyPlan(
-  stored: readonly StoredTrade[],
+  stored: readonly StoredTradeFigures[],
   groups: readonly RebuildGroup[],
   importId: string | null,
   ids: SavedIds,
-): StoredTrade[] {
+): StoredTradeFigures[] {
   const gone = new Set(groups.flatMap((g) => g.replace));
   const kept = stored.filter((t) => !gone.has(t.id));
   for (const group of groups) {
@@ -300,6 +317,8 @@ export function applyPlan(
         status: p.trade.status,
         product: p.trade.product,
         importId: p.importId ?? importId,
+        charges: p.charges.total,
+        grossPnl: p.trade.grossPnl,
         fills: p.executions.map((e) => ({
           id: e.storedId ?? ids.fill(e.fill),
           importId: e.importId ?? importId,

@@ -8,6 +8,7 @@ import { Input } from '../../components/input';
 import { Label } from '../../components/label';
 import { LazySelect } from '../../components/lazy-select';
 import { Skeleton } from '../../components/skeleton';
+import { formatDate } from '../../lib/dates';
 
 export const BROKER_OPTIONS = [
   ['zerodha', 'Zerodha'],
@@ -63,6 +64,8 @@ export interface BrokerChargesCardProps {
   states: { code: string; name: string }[];
   /** The state whose rates apply when none is chosen. */
   defaultStateName: string;
+  /** The first sale date (YYYY-MM-DD) the saved DP charge applies to; earlier sales use Zerodha's of their day. */
+  dpChargeFrom?: string;
 }
 
 /** /profile card: the brokerage used for every estimated charge (trade form, imports without charges). */
@@ -77,6 +80,7 @@ export function BrokerChargesCard({
   onUseDiscountSchedule,
   states,
   defaultStateName,
+  dpChargeFrom,
 }: BrokerChargesCardProps) {
   const saving = status === 'saving';
   const gstId = React.useId();
@@ -91,7 +95,7 @@ export function BrokerChargesCard({
     </Field>
   );
   return (
-    <Card data-slot="broker-charges">
+    <Card data-slot="broker-charges" id="broker-charges">
       <CardHeader>
         <CardTitle asChild>
           <h2>Broker charges</h2>
@@ -144,7 +148,10 @@ export function BrokerChargesCard({
               {field(
                 'dpPerSell',
                 'DP charge per share sold (₹, per day)',
-                "Enter it as your broker's charges page states it: Zerodha's ₹15.34 includes 18% GST (₹13 + ₹2.34); most brokers state it before GST.",
+                `Enter it as your broker's charges page states it: Zerodha's ₹15.34 includes 18% GST (₹13 + ₹2.34); most brokers state it before GST. It applies to sales from ${
+                  // A date-only value read as noon in India, so that no time zone moves it to another day.
+                  dpChargeFrom ? formatDate(`${dpChargeFrom}T12:00:00+05:30`) : 'the day you save it'
+                }; earlier sales are charged Zerodha's DP charge of their day.`,
               )}
               <Label htmlFor={gstId} className="font-normal">
                 <Checkbox

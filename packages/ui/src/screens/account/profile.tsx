@@ -20,6 +20,7 @@ import { Input } from '../../components/input';
 import { Skeleton } from '../../components/skeleton';
 import { ValuesForm } from '../auth/auth-form';
 import { BrokerChargesCard, type BrokerChargesCardProps } from './broker-charges';
+import { RebuildJournalCard, type RebuildJournalCardProps } from './rebuild-journal';
 
 export interface MfaFactor {
   id: string;
@@ -81,6 +82,8 @@ export interface ProfileScreenProps {
   onRemoveFactor?: (id: string) => void;
   /** The default broker profile's brokerage; the card shows when given. */
   brokerCharges?: BrokerChargesCardProps;
+  /** Rebuilding the journal under today's rules; the card shows when given. */
+  rebuildJournal?: RebuildJournalCardProps;
 }
 
 function QrImage({ svg }: { svg: string }) {
@@ -191,6 +194,7 @@ export function ProfileScreen({
   onCancelTotp,
   onRemoveFactor,
   brokerCharges,
+  rebuildJournal,
 }: ProfileScreenProps) {
   const savingName = name.status === 'submitting';
   const savingPassword = password.status === 'submitting';
@@ -313,6 +317,7 @@ export function ProfileScreen({
       </Card>
 
       {brokerCharges ? <BrokerChargesCard {...brokerCharges} /> : null}
+      {rebuildJournal ? <RebuildJournalCard {...rebuildJournal} /> : null}
     </div>
   );
 }

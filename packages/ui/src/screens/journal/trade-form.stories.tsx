@@ -182,6 +182,27 @@ export const FilledWithLiveCharges: Story = {
   },
 };
 
+/** A trade before 1 Jul 2020 by a trader with no state set: the estimate says what it assumed, and where to set it. */
+export const EstimatedStampDuty: Story = {
+  render: () => (
+    <Form
+      initial={{ ...suzlon, entryAt: '2019-06-03T10:22', exitAt: '2019-06-03T14:05' }}
+      chargesSourceNote="These charges are an estimate: stamp duty at Maharashtra's rate (your state is not set)."
+      chargesSourceLink={{ label: 'Set your state on your profile', href: '/profile#broker-charges' }}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByText("These charges are an estimate: stamp duty at Maharashtra's rate (your state is not set)."),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Set your state on your profile' })).toHaveAttribute(
+      'href',
+      '/profile#broker-charges',
+    );
+  },
+};
+
 export const OptionsInLots: Story = {
   render: () => <Form initial={niftyCall} />,
   play: async ({ canvasElement }) => {

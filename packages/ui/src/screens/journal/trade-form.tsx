@@ -107,8 +107,10 @@ export interface TradeFormScreenProps {
   chargesNote?: string;
   /** Name of the broker profile the estimate uses. */
   brokerName?: string;
-  /** Shown above the estimate, e.g. that the saved charges are the broker's own. */
+  /** Shown above the estimate, e.g. that the saved charges are the broker's own, or what an estimate assumed. */
   chargesSourceNote?: string;
+  /** A link after the note: where the trader gives what the estimate assumed (their state, their broker charges). */
+  chargesSourceLink?: { label: string; href: string };
   /** The user's existing tags, offered as one-click additions. */
   tagSuggestions?: readonly string[];
   /** Screenshots chosen for a new trade (uploaded after save). */
@@ -179,11 +181,13 @@ function ChargesPanel({
   note,
   brokerName,
   sourceNote,
+  sourceLink,
 }: {
   charges?: TradeChargesPreview;
   note?: string;
   brokerName?: string;
   sourceNote?: string;
+  sourceLink?: { label: string; href: string };
 }) {
   return (
     <section
@@ -199,7 +203,19 @@ function ChargesPanel({
           At the rates in force on the trade date{brokerName ? `, brokerage from ${brokerName}` : ''}.
         </p>
       </div>
-      {sourceNote ? <p className="rounded-md bg-muted p-2 text-xs">{sourceNote}</p> : null}
+      {sourceNote ? (
+        <p className="rounded-md bg-muted p-2 text-xs">
+          {sourceNote}
+          {sourceLink ? (
+            <>
+              {' '}
+              <Link to={sourceLink.href} className="font-medium underline underline-offset-4">
+                {sourceLink.label}
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       {charges ? (
         <>
           <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
@@ -384,6 +400,7 @@ export function TradeFormScreen({
   chargesNote,
   brokerName,
   chargesSourceNote,
+  chargesSourceLink,
   tagSuggestions = [],
   screenshots = [],
   screenshotError,
@@ -718,7 +735,13 @@ export function TradeFormScreen({
             </Card>
           </div>
           <div className="lg:sticky lg:top-4 lg:self-start">
-            <ChargesPanel charges={charges} note={chargesNote} brokerName={brokerName} sourceNote={chargesSourceNote} />
+            <ChargesPanel
+              charges={charges}
+              note={chargesNote}
+              brokerName={brokerName}
+              sourceNote={chargesSourceNote}
+              sourceLink={chargesSourceLink}
+            />
           </div>
         </form>
       )}

@@ -57,7 +57,7 @@ const tradebook: ImportPreview = {
   missingCost: 0,
   costFound: 0,
   replaced: 0,
-  estimatedRates: 0,
+  estimates: [],
   charges: 'estimated',
 };
 
@@ -265,7 +265,20 @@ export const PreviewManyRowErrors: Story = {
 };
 
 export const PreviewMissingCost: Story = {
-  args: preview({ missingCost: 4, replaced: 2, estimatedRates: 3, openTrades: 1, charges: 'broker' }),
+  args: preview({
+    missingCost: 4,
+    replaced: 2,
+    openTrades: 1,
+    charges: 'estimated',
+    estimates: [
+      {
+        reason: "stamp duty at Maharashtra's rate (your state is not set)",
+        trades: 3,
+        fix: { label: 'Set your state on your profile', href: '/profile#broker-charges' },
+      },
+      { reason: 'charges at the rates of 1 Apr 2018 (our rate tables start there)', trades: 1 },
+    ],
+  }),
   play: async () => {
     const d = await dialog();
     const lines = await within(d).findByRole('list', { name: 'What this import does' });
@@ -277,9 +290,14 @@ export const PreviewMissingCost: Story = {
       '1 position is still open.',
       '4 sales of shares bought before this file have no cost basis yet: they stay out of your P&L until you import a holdings or tax P&L statement, or add the opening position.',
       '2 trades from earlier imports are rebuilt with these fills.',
-      '3 trades are dated outside our rate tables: their charges use the nearest rates and are marked estimated.',
-      'Charges are taken from the file.',
+      "3 trades have stamp duty at Maharashtra's rate (your state is not set). Set your state on your profile",
+      '1 trade has charges at the rates of 1 Apr 2018 (our rate tables start there).',
+      'The file has no charges: they are estimated from your broker profile and the rates in force on each trade date.',
     ]);
+    await expect(within(lines).getByRole('link', { name: 'Set your state on your profile' })).toHaveAttribute(
+      'href',
+      '/profile#broker-charges',
+    );
   },
 };
 

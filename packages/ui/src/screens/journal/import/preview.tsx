@@ -3,6 +3,7 @@ import * as React from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatDate } from '../../../lib/dates';
+import { EstimateLine } from './estimate-line';
 import { RowErrors } from './row-errors';
 import { IMPORT_KIND_LABELS, type ImportPreview } from './types';
 import { listOf, plural, rowsWithErrors } from './words';
@@ -72,13 +73,7 @@ function consequences(p: ImportPreview): React.ReactNode[] {
         : `${formatCount(p.replaced)} trades from earlier imports are rebuilt with these fills.`,
     );
   }
-  if (p.estimatedRates > 0) {
-    lines.push(
-      p.estimatedRates === 1
-        ? '1 trade is dated outside our rate tables: its charges use the nearest rates and are marked estimated.'
-        : `${formatCount(p.estimatedRates)} trades are dated outside our rate tables: their charges use the nearest rates and are marked estimated.`,
-    );
-  }
+  for (const estimate of p.estimates) lines.push(<EstimateLine note={estimate} />);
   // A statement brings costs, not fills with charges: where charges come from is a tradebook's question.
   if (p.kind === 'tradebook') {
     lines.push(

@@ -80,6 +80,18 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   opening: 'Opening position',
 };
 
+/** One assumption behind estimated charges, with the trades charged with it. */
+export interface EstimateNote {
+  /**
+   * What was assumed, as a phrase that follows "n trades have" (@bahi/trading's describeEstimate): "stamp duty at
+   * Maharashtra's rate (your state is not set)".
+   */
+  reason: string;
+  trades: number;
+  /** Where the trader gives what was assumed (their state, their broker charges), as a link. */
+  fix?: { label: string; href: string };
+}
+
 /** A row that could not be read; the header is row 1. A row can have more than one. */
 export interface ImportRowError {
   row: number;
@@ -114,8 +126,8 @@ export interface ImportPreview {
   costFound: number;
   /** Trades from earlier imports rebuilt with these fills. */
   replaced: number;
-  /** Trades dated outside the charge rate tables: charged at the nearest rates and marked estimated. */
-  estimatedRates: number;
+  /** What estimated charges assumed beyond the broker profile (a state not set, a date before the tables…). */
+  estimates: EstimateNote[];
   /** Whether charges come from the file or are estimated from the broker profile. */
   charges: 'broker' | 'estimated';
   /** Holdings statements: the day (YYYY-MM-DD, IST) the holdings stand at the end of. */
