@@ -75,6 +75,17 @@ export {
 export { parseAngelOneTrades } from './import/angelone';
 // Broker imports: CSV readers per broker and a generic mapper, FIFO matching into trades, re-import de-duplication.
 export { generateZerodhaTradebook } from './import/bench';
+export {
+  type AppliedAction,
+  CORPORATE_ACTION_KINDS,
+  type CorporateAction,
+  type CorporateActionKind,
+  costShare,
+  hasNewShare,
+  movesHolding,
+  shareOfStoredFill,
+  unitScale,
+} from './import/corporate-actions';
 export { isBlankRecord, parseCsv } from './import/csv';
 export { fillKey, type MergeResult, mergeFills } from './import/dedupe';
 // Which broker report a file is (from its header), to say so when the trader picked another broker.
@@ -88,10 +99,9 @@ export {
 export { parseDhanTransactions } from './import/dhan';
 // Holdings before an imported tradebook: Zerodha's holdings statement and tax P&L (the cost of shares sold in it).
 export { type HoldingsStatement, parseZerodhaHoldings, type StatementHolding } from './import/holdings-statement';
+export { type InstrumentKeys, instrumentKeys, isShare } from './import/instruments';
 export { type ColumnMap, type MappedCsvOptions, parseMappedCsv } from './import/mapped';
 export {
-  type CorporateAction,
-  instrumentKey,
   type MatchedTrade,
   type MatchOptions,
   matchFills,

@@ -1,6 +1,7 @@
-// Rebuilding the journal's imported trades after a change: new fills from a file, opening lots, a split or bonus, or
-// an import undone. Trades are derived from fills, so a change re-matches the fills it can affect and no others:
-// per instrument, from the IST day of the earliest change. A closed trade that ended before that day cannot change
+// Rebuilding the journal's imported trades after a change: new fills from a file, opening lots, a corporate action,
+// or an import undone. Trades are derived from fills, so a change re-matches the fills it can affect and no others:
+// per instrument, from the IST day of the earliest change. An instrument here is a family (./instruments.ts): a share
+// under all its symbols and ISINs, with the shares its demergers, mergers and symbol changes link it to. A closed trade that ended before that day cannot change
 // and is kept as it is (with its journalling untouched): a futures or options trade, or a share's day trade (a day
 // nets on its own). A share's holding is different: its lots, splits and bonuses run through all its history, so its
 // delivery trades are always rebuilt together, from the parts of each fill they hold (which add up to the fill).
@@ -8,16 +9,10 @@
 // replaced trades and its rebuilt trades go to the database together, so a part that fails leaves no instrument half
 // rebuilt.
 import { type ChargeSettings, chargeTrades, type TradeCharges } from '../charges/contract-notes';
-import {
-  type CorporateAction,
-  instrumentKey,
-  type MatchedTrade,
-  matchFills,
-  type Product,
-  type TradeStatus,
-} from '../import/match';
-import { baseSymbol } from '../import/symbols';
+import { instrumentKeys } from '../import/instruments';
+import { type CorporateAction, type MatchedTrade, matchFills, type Product, type TradeStatus } from '../import/match';
 import type { Fill } from '../import/types';
+import { units } from '../import/units';
 import { lotSize } from '../lots/lot-sizes';
 
 /** One stored fill (a `trade_executions` row): the fill, or the part of it that its trade holds. */
@@ -77,9 +72,9 @@ export interface RebuildInput {
   added?: readonly Fill[];
   /** Undo: the fills this import brought are taken out. */
   removeImport?: string | null;
-  /** Every split and bonus of the user as they stand after the change. */
+  /** Every corporate action of the user as they stand after the change. */
   actions?: readonly CorporateAction[];
-  /** Splits and bonuses added or removed by the change: their shares are rebuilt from the ex-date. */
+  /** Corporate actions added or removed by the change: their shares are rebuilt from the ex-date. */
   changedActions?: readonly CorporateAction[];
   charges?: ChargeSettings;
 }
@@ -100,31 +95,29 @@ export function tradeLotSize(
 
 export function planRebuild(input: RebuildInput): RebuildGroup[] {
   const added = input.added ?? [];
+  // The instruments of every fill concerned, under the actions that stand and those that changed (a removed merger
+  // still links the two shares whose trades it rebuilds).
+  const instruments = instrumentKeys(
+    (function* () {
+      for (const t of input.stored) for (const s of t.fills) yield s.fill;
+      yield* added;
+    })(),
+    [...(input.actions ?? []), ...(input.changedActions ?? [])],
+  );
+  const keyOf = instruments.familyOf;
   const cut = new Map<string, string>();
   const earliest = (key: string, date: string) => {
     const at = cut.get(key);
     if (at === undefined || date < at) cut.set(key, date);
   };
-  for (const fill of added) earliest(instrumentKey(fill), day(fill));
+  for (const fill of added) earliest(keyOf(fill), day(fill));
   if (input.removeImport) {
     for (const t of input.stored) {
-      for (const s of t.fills) if (s.importId === input.removeImport) earliest(instrumentKey(s.fill), day(s.fill));
+      for (const s of t.fills) if (s.importId === input.removeImport) earliest(keyOf(s.fill), day(s.fill));
     }
   }
-  if (input.changedActions?.length) {
-    const shares = new Map<string, Set<string>>();
-    const note = (fill: Fill) => {
-      if (fill.segment !== 'equity' || fill.exchange === 'MCX') return;
-      const symbol = baseSymbol(fill.symbol);
-      const keys = shares.get(symbol) ?? new Set();
-      keys.add(instrumentKey(fill));
-      shares.set(symbol, keys);
-    };
-    for (const t of input.stored) for (const s of t.fills) note(s.fill);
-    for (const fill of added) note(fill);
-    for (const action of input.changedActions) {
-      for (const key of shares.get(baseSymbol(action.symbol.toUpperCase())) ?? []) earliest(key, action.exDate);
-    }
+  for (const action of input.changedActions ?? []) {
+    for (const { family } of instruments.actionShares(action)) earliest(family, action.exDate);
   }
 
   // Which stored trades stay and which are rebuilt; the fills to match again, with the import each came from.
@@ -135,7 +128,7 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
   const rebuild: Fill[] = [];
   for (const t of input.stored) {
     if (t.fills.length === 0) continue;
-    const key = instrumentKey(t.fills[0]!.fill);
+    const key = keyOf(t.fills[0]!.fill);
     const from = cut.get(key);
     if (from === undefined) continue;
     const delivery = t.product === 'delivery';
@@ -155,7 +148,7 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
       const id = s.fill.tradeId;
       const merged = id === null ? undefined : parts.get(`${key}|${id}`);
       if (merged && id !== null) {
-        const quantity = merged.fill.quantity + s.fill.quantity;
+        const quantity = units(merged.fill.quantity + s.fill.quantity);
         const fill = { ...merged.fill, quantity, fees: sum(merged.fill.fees, s.fill.fees) };
         parts.set(`${key}|${id}`, { fill, importId: merged.importId });
         continue;
@@ -176,7 +169,7 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
   // One at a time: spreading 50,000 fills into push passes each as an argument on the stack.
   for (const fill of added) rebuild.push(fill);
 
-  const matched = matchFills(rebuild, { actions: input.actions ?? [] });
+  const matched = matchFills(rebuild, { actions: input.actions ?? [], instruments });
   const charges = chargeTrades(matched, input.charges);
   // A plan holds thousands of trades in a few hundred contracts: each contract's lot size is looked up once.
   const lotSizes = new Map<string, number | undefined>();
@@ -190,7 +183,7 @@ export function planRebuild(input: RebuildInput): RebuildGroup[] {
   // Plain loops: this runs for every trade of a large import, and a closure made per trade is garbage.
   for (let i = 0; i < matched.length; i++) {
     const trade = matched[i]!;
-    const key = instrumentKey(trade.executions[0]!.fill);
+    const key = keyOf(trade.executions[0]!.fill);
     const group = groups.get(key)!;
     let ids = usedIds.get(key);
     if (!ids) {
