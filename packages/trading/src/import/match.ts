@@ -18,7 +18,7 @@
 // holding into the new share. So the shares are matched together, day by day, and an action on its ex-date.
 //
 // Quantities are kept to UNIT_PLACES decimals at every step (./units.ts): ETF and fund units are fractional.
-import { type AppliedAction, type CorporateAction, fractionNote, movesHolding, wholeShares } from './corporate-actions';
+import { type AppliedAction, type CorporateAction, fractionNote, wholeShares } from './corporate-actions';
 import { type InstrumentKeys, instrumentKeys, isShare } from './instruments';
 import { baseSymbol } from './symbols';
 import type { Exchange, Fill, ImportBroker, OptionType, Segment } from './types';

@@ -66,7 +66,7 @@ describe('parseZerodhaTaxPnl', () => {
       period: { from: '2025-04-01', to: '2026-03-31' },
       ignoredSections: [],
       errors: [
-        { row: 5, column: 'quantity', message: "Row 5: Quantity 'ten' is not a whole number above 0" },
+        { row: 5, column: 'quantity', message: "Row 5: Quantity 'ten' is not a number above 0" },
         { row: 6, column: 'exit_date', message: 'Row 6: Exit Date 2024-01-10 is before Entry Date 2025-06-02' },
         { row: 7, column: 'entry_date', message: "Row 7: Entry Date 'soon' is not a date" },
       ],

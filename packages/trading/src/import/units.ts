@@ -12,11 +12,16 @@ const SCALE = 10 ** UNIT_PLACES;
 export const units = (n: number): number => (Number.isInteger(n) ? n : Math.round(n * SCALE) / SCALE);
 
 /**
- * Why a fill's quantity cannot be imported, or null when it can: above 0, and whole for futures and options. The
- * caller names the column and the value; `quantity` is the value as read (already rounded with `units`).
+ * Why a fill's quantity cannot be imported, or null when it can: a number above 0, and whole for futures and options.
+ * Readers write "<column> '<value>' " before it. A null `segment` (not known yet) checks the number only.
  */
-export function quantityProblem(quantity: number, segment: 'equity' | 'futures' | 'options'): string | null {
-  if (!(quantity > 0) || !Number.isFinite(quantity)) return 'is not a number above 0';
-  if (segment !== 'equity' && !Number.isInteger(quantity)) return 'is not a whole number of units above 0';
+export function quantityProblem(
+  quantity: number | null,
+  segment: 'equity' | 'futures' | 'options' | null = null,
+): string | null {
+  if (quantity === null || !(units(quantity) > 0) || !Number.isFinite(quantity)) return 'is not a number above 0';
+  if (segment !== null && segment !== 'equity' && !Number.isInteger(quantity)) {
+    return 'is not a whole number: futures and options trade in whole units (lots × lot size)';
+  }
   return null;
 }

@@ -71,7 +71,7 @@ describe('parseZerodhaTradebook', () => {
       'SUZLON,INE040H01021,2025-06-09,NSE,EQ,EQ,hold,false,10,67.5,2,12,2025-06-09T10:22:34',
       'SUZLON,INE040H01021,2025-06-09,NSE,EQ,EQ,sell,false,10,67.5,3,13,2025-06-09T10:22:35',
       'SUZLON,INE040H01021,2025-06-31,NSE,EQ,EQ,sell,false,10,67.5,4,14,2025-06-31T10:22:35',
-      'SUZLON,INE040H01021,2025-06-09,NSE,EQ,EQ,sell,false,2.5,67.5,5,15,2025-06-09T10:22:35',
+      'SUZLON,INE040H01021,2025-06-09,NSE,EQ,EQ,sell,false,0,67.5,5,15,2025-06-09T10:22:35',
     ].join('\n');
     const { fills, errors } = parseZerodhaTradebook(csv);
     expect(fills.map((f) => f.tradeId)).toEqual(['3']);
@@ -79,7 +79,7 @@ describe('parseZerodhaTradebook', () => {
       "Row 2: quantity 'abc' is not a number",
       "Row 3: trade_type 'hold' is not buy or sell",
       "Row 5: order_execution_time '2025-06-31T10:22:35' is not a date and time",
-      "Row 6: quantity '2.5' is not a whole number above 0",
+      "Row 6: quantity '0' is not a number above 0",
     ]);
   });
 

@@ -3,8 +3,10 @@
 // of each sale), or typed by the trader. Each becomes an `opening` buy fill that goes straight into the holding, so the
 // sales it covers get their cost basis and P&L. A lot that the journal's own fills already cover is skipped and said
 // why, so nothing is counted twice.
+import { instrumentKeys, isShare } from '../import/instruments';
 import { baseSymbol } from '../import/symbols';
 import type { Fill, ImportBroker, ImportRowError } from '../import/types';
+import { units } from '../import/units';
 import { dateOfDayNumber, dayNumberOf, isIsoDate } from '../time/ist';
 import type { StoredTrade } from './rebuild';
 
@@ -45,19 +47,30 @@ export interface TypedOpening {
   id: string;
 }
 
-/** The first IST day each share has a fill of the broker in the journal (opening lots aside), by base symbol. */
-export function firstFillDays(stored: readonly StoredTrade[], broker: ImportBroker): Map<string, string> {
+/**
+ * The first IST day each share has a fill of the broker in the journal (opening lots aside), asked by a statement's
+ * symbol and ISIN: a share is one under all its symbols and ISINs (a holdings statement names GVT&D what the
+ * tradebook bought as GET&D-BE).
+ */
+export function firstFillDays(
+  stored: readonly StoredTrade[],
+  broker: ImportBroker,
+): (share: { symbol: string; isin: string | null }) => string | undefined {
+  const fills: Fill[] = [];
+  for (const t of stored) for (const { fill } of t.fills) if (fill.broker === broker && isShare(fill)) fills.push(fill);
+  const instruments = instrumentKeys(fills);
   const first = new Map<string, string>();
-  for (const t of stored) {
-    for (const { fill } of t.fills) {
-      if (fill.broker !== broker || fill.segment !== 'equity' || fill.exchange === 'MCX' || fill.opening) continue;
-      const symbol = baseSymbol(fill.symbol);
-      const day = fill.executedAt.slice(0, 10);
-      const known = first.get(symbol);
-      if (known === undefined || day < known) first.set(symbol, day);
-    }
+  for (const fill of fills) {
+    if (fill.opening) continue;
+    const key = instruments.of(fill);
+    const day = fill.executedAt.slice(0, 10);
+    const known = first.get(key);
+    if (known === undefined || day < known) first.set(key, day);
   }
-  return first;
+  return ({ symbol, isin }) => {
+    const key = instruments.shareOf(broker, symbol, isin);
+    return key === null ? undefined : first.get(key);
+  };
 }
 
 function openingFill(
@@ -132,17 +145,17 @@ export function openingLotsFromHoldings(
   const skipped: ImportRowError[] = [];
   for (const h of holdings) {
     const symbol = baseSymbol(h.symbol);
-    const from = first.get(symbol);
+    const from = first({ symbol, isin: h.isin });
     if (from !== undefined && from <= asOf) {
       skipped.push(skip(h.row, `${symbol} is in your tradebook on or before ${asOf}, which already holds it`));
       continue;
     }
-    if (!(h.quantity > 0) || !Number.isInteger(h.quantity)) {
+    if (!(h.quantity > 0)) {
       skipped.push(skip(h.row, `${symbol}: nothing held`));
       continue;
     }
     fills.push(
-      openingFill(broker, symbol, h.isin, h.quantity, h.averagePrice, asOf, `holding:${asOf}:${symbol}`, h.row),
+      openingFill(broker, symbol, h.isin, units(h.quantity), h.averagePrice, asOf, `holding:${asOf}:${symbol}`, h.row),
     );
   }
   return { fills, skipped };
@@ -163,7 +176,7 @@ export function openingLotsFromTaxPnl(
   const seen = new Map<string, number>();
   for (const s of sales) {
     const symbol = baseSymbol(s.symbol);
-    const from = first.get(symbol);
+    const from = first({ symbol, isin: s.isin });
     if (from === undefined) {
       skipped.push(skip(s.row, `${symbol} has no trades in your journal to give a cost to`));
       continue;
@@ -185,7 +198,7 @@ export function openingLotsFromTaxPnl(
         broker,
         symbol,
         s.isin,
-        s.quantity,
+        units(s.quantity),
         s.buyValue / s.quantity,
         s.entryDate,
         n === 1 ? id : `${id}:${n}`,
@@ -196,12 +209,15 @@ export function openingLotsFromTaxPnl(
   return { fills, skipped };
 }
 
-/** A typed opening position as an opening lot; throws a RangeError naming a bad value. */
+/**
+ * A typed opening position as an opening lot; throws a RangeError naming a bad value. The quantity may have decimals
+ * (ETF and fund units), kept to 6 places.
+ */
 export function typedOpeningLot(opening: TypedOpening): Fill {
   const symbol = baseSymbol(opening.symbol.trim().toUpperCase());
   if (symbol === '') throw new RangeError('Enter the symbol of the shares you held.');
-  if (!Number.isInteger(opening.quantity) || opening.quantity <= 0) {
-    throw new RangeError('Enter how many shares you held, a whole number above 0.');
+  if (!(units(opening.quantity) > 0) || !Number.isFinite(opening.quantity)) {
+    throw new RangeError('Enter how many shares or units you held, a number above 0.');
   }
   if (!(opening.price >= 0) || !Number.isFinite(opening.price)) {
     throw new RangeError('Enter the average cost per share, zero or more.');
@@ -211,7 +227,7 @@ export function typedOpeningLot(opening: TypedOpening): Fill {
     opening.broker,
     symbol,
     null,
-    opening.quantity,
+    units(opening.quantity),
     opening.price,
     opening.date,
     `opening:${opening.id}`,

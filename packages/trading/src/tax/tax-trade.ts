@@ -1,6 +1,9 @@
 // A journal trade as the tax P&L reads it: its IST days, its values, its STT, and for a delivery sale the lots it
-// came from (each entry fill, opening lot or bonus, with its acquisition day and cost) in the sale's units.
-import type { CorporateAction } from '../import/match';
+// came from (each entry fill, opening lot, bonus or demerger lot, with its acquisition day and cost) in the sale's
+// units, after the corporate actions between (./import/corporate-actions.ts): a split or merger changes a lot's units,
+// a demerger takes its percentage of the parent's cost.
+import { type AppliedAction, costShare, unitScale } from '../import/corporate-actions';
+import { units } from '../import/units';
 import { istDate, parseTimestamp } from '../time/ist';
 import type { TaxLot, TaxTrade } from './types';
 
@@ -22,8 +25,8 @@ export interface TaxSource {
   grossPnl: number | null;
   charges: number;
   chargesBreakdown: Record<string, number> | null;
-  /** Splits and bonuses applied while the position was open. */
-  adjustments: readonly CorporateAction[];
+  /** Corporate actions applied while the position was open. */
+  adjustments: readonly AppliedAction[];
   /** The trade's stored fills; absent for a trade typed by hand. */
   executions?: readonly { side: 'buy' | 'sell'; quantity: number; price: number; executedAt: string; kind: string }[];
 }
@@ -31,37 +34,37 @@ export interface TaxSource {
 const day = (instant: string) => istDate(parseTimestamp(instant));
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Shares per original share from `acquired` to the sale: the splits in between. */
-function splitScale(adjustments: readonly CorporateAction[], acquired: string, sold: string): number {
-  let scale = 1;
-  for (const a of adjustments) {
-    if (a.kind === 'split' && a.exDate > acquired && a.exDate <= sold) scale *= a.to / a.from;
-  }
-  return scale;
-}
-
-/** The lots of a delivery sale, in its units (the parts of fills are stored in the fills' own units). */
+/**
+ * The lots of a delivery sale, in its units (the parts of fills are stored in the fills' own units). A lot's cost is
+ * its fill's, less what demergers took, at its cost per share due: a split's or merger's fraction, or the rounding of
+ * a fill's part, leaves with its share of the cost (as the matcher credits whole shares).
+ */
 function lotsOf(t: TaxSource, sold: string): TaxLot[] {
   const entries = (t.executions ?? []).filter((e) => e.side === 'buy');
   if (entries.length === 0) {
     return [{ acquired: day(t.entryTime), quantity: t.quantity, cost: round2((t.entryPrice ?? 0) * t.quantity) }];
   }
+  const whole = Number.isInteger(t.quantity);
   const lots = entries.map((e) => {
     const acquired = day(e.executedAt);
-    return {
-      acquired,
-      quantity: Math.round(e.quantity * splitScale(t.adjustments, acquired, sold)),
-      cost: e.kind === 'bonus' ? 0 : round2(e.quantity * e.price),
-    };
+    const exact = units(e.quantity * unitScale(t.adjustments, acquired, sold));
+    // A bonus share's price is 0; a demerger's new share carries its part of the parent's cost as its price.
+    const cost = e.quantity * e.price * costShare(t.adjustments, acquired, sold);
+    return { acquired, exact, quantity: whole ? Math.round(exact) : exact, cost };
   });
   // Rounding a split's units can leave the lots a share off the sale: the largest lot takes the difference.
-  const off = t.quantity - lots.reduce((s, l) => s + l.quantity, 0);
+  const off = units(t.quantity - lots.reduce((s, l) => s + l.quantity, 0));
   if (off !== 0) {
     const largest = lots.reduce((a, b) => (b.quantity > a.quantity ? b : a));
-    largest.quantity += off;
+    largest.quantity = units(largest.quantity + off);
   }
   return lots
     .filter((l) => l.quantity > 0)
+    .map((l) => ({
+      acquired: l.acquired,
+      quantity: l.quantity,
+      cost: round2(l.exact > 0 ? (l.cost * l.quantity) / l.exact : l.cost),
+    }))
     .sort((a, b) => (a.acquired < b.acquired ? -1 : a.acquired > b.acquired ? 1 : 0));
 }
 
