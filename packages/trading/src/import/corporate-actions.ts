@@ -168,5 +168,7 @@ export function shareOfStoredFill(
     if (!movesHolding(a) || a.credited || a.exDate <= day) continue;
     if (from === null || a.exDate < from.exDate) from = a;
   }
-  return from ? { symbol: from.symbol.trim().toUpperCase(), isin: from.isin ?? null } : trade;
+  return from
+    ? { symbol: from.symbol.trim().toUpperCase(), isin: from.isin ?? null }
+    : { symbol: trade.symbol, isin: trade.isin };
 }

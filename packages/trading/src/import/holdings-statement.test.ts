@@ -106,4 +106,11 @@ describe('parseZerodhaHoldings', () => {
       ],
     });
   });
+
+  it('reads fund units with their decimals (LIQUIDBEES 24.609)', () => {
+    const csv = [HEADER, 'LIQUIDBEES,INF732E01037,ETF,24.609,0,0,0,0,999.99,1000.25,6.40,0.03'].join('\n');
+    expect(parseZerodhaHoldings(csv).holdings.map((h) => [h.symbol, h.quantity, h.averagePrice])).toEqual([
+      ['LIQUIDBEES', 24.609, 999.99],
+    ]);
+  });
 });

@@ -84,6 +84,35 @@ describe('parseZerodhaTaxPnl', () => {
       },
     ]);
   });
+
+  it('reads units with decimals in an exit (LIQUIDBEES 24.609)', () => {
+    const bytes = writeXlsx([
+      {
+        name: 'Tradewise Exits from 2024-04-01',
+        rows: [
+          [null, 'Equity - Short Term'],
+          HEADER,
+          [
+            null,
+            'LIQUIDBEES',
+            'INF732E01037',
+            '2024-01-15',
+            '2024-07-02',
+            24.609,
+            24608.75,
+            24712.55,
+            103.8,
+            169,
+            0,
+            103.8,
+          ],
+        ],
+      },
+    ]);
+    const { exits, errors } = parseZerodhaTaxPnl(bytes);
+    expect(errors).toEqual([]);
+    expect(exits.map((e) => [e.symbol, e.quantity, e.buyValue])).toEqual([['LIQUIDBEES', 24.609, 24608.75]]);
+  });
 });
 
 function exit(

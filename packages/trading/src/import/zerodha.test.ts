@@ -328,4 +328,17 @@ describe('parseZerodhaTradebook, Console XLSX', () => {
       },
     ]);
   });
+
+  it('reads ETF and fund units with their decimals, and refuses a fraction of a futures or options unit', () => {
+    const csv = [
+      FO_HEADER,
+      'LIQUIDBEES,INF732E01037,2025-07-10,NSE,EQ,EQ,sell,false,24.609000,1004.000000,615873021,1300000016605512,2025-07-10T10:05:39,',
+      'NIFTY25DECFUT,,2025-12-01,NFO,FO,FUTIDX,buy,false,37.500000,26000,9002,1002,2025-12-01T09:20:00,2025-12-30',
+    ].join('\n');
+    const { fills, errors } = parseZerodhaTradebook(csv);
+    expect(fills.map((f) => [f.symbol, f.quantity])).toEqual([['LIQUIDBEES', 24.609]]);
+    expect(errors.map((e) => e.message)).toEqual([
+      "Row 3: quantity '37.500000' is not a whole number: futures and options trade in whole units (lots × lot size)",
+    ]);
+  });
 });
