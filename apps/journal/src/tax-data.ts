@@ -1,10 +1,11 @@
 // The tax P&L's reads and writes: the journal's closed trades with what @bahi/trading's tax P&L needs (the ISIN, the
-// splits and bonuses applied, and for delivery sales their fills, i.e. the lots they came from), and the 31 Jan 2018
+// corporate actions applied, and for delivery sales their fills, i.e. the lots they came from), and the 31 Jan 2018
 // values the trader gives for shares bought before 1 Feb 2018.
-import { type CorporateAction, type TaxTrade, taxTradeOf } from '@bahi/trading';
+import { type TaxTrade, taxTradeOf } from '@bahi/trading';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_DATA_FRESH_MS } from './data';
 import { dataError } from './data-error';
+import { type AdjustmentPayload, adjustmentOf } from './import/stored-journal';
 import { journalKeys } from './journal-data';
 import { readAll } from './read-all';
 import { supabase } from './supabase';
@@ -35,7 +36,7 @@ interface TaxTradeRow {
   gross_pnl: number | string | null;
   charges: number | string;
   charges_breakdown: Record<string, number> | null;
-  adjustments: { symbol: string; kind: 'split' | 'bonus'; from: number; to: number; ex_date: string }[] | null;
+  adjustments: AdjustmentPayload[] | null;
 }
 
 interface FillRow {
@@ -73,13 +74,7 @@ export async function readTaxTrades(): Promise<TaxTrade[]> {
   }
   const out: TaxTrade[] = [];
   for (const r of rows) {
-    const adjustments: CorporateAction[] = (r.adjustments ?? []).map((a) => ({
-      symbol: a.symbol,
-      kind: a.kind,
-      from: a.from,
-      to: a.to,
-      exDate: a.ex_date,
-    }));
+    const adjustments = (r.adjustments ?? []).map(adjustmentOf);
     const t = taxTradeOf({
       id: r.id,
       symbol: r.symbol,

@@ -153,6 +153,7 @@ export {
   formatINRCompact,
   formatPaise,
   formatPaiseCompact,
+  formatQuantity,
   groupIndian,
   type PaiseDisplay,
   type SignDisplay,

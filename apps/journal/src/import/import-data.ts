@@ -2,9 +2,11 @@
 // with progress, undo (`undo_import`) and splits and bonuses (`change_corporate_action`), each sending the trades that
 // @bahi/trading rebuilt; and the import history.
 import {
+  baseSymbol,
   type CorporateAction,
   chunkGroups,
   type ImportBroker,
+  isShare,
   type PlanContext,
   planActionChange,
   planUndo,
@@ -18,6 +20,7 @@ import { journalKeys } from '../journal-data';
 import { readAll } from '../read-all';
 import { supabase } from '../supabase';
 import {
+  CORPORATE_ACTION_COLUMNS,
   type CorporateActionRow,
   corporateAction,
   STORED_FILL_COLUMNS,
@@ -53,11 +56,7 @@ export async function loadJournalForPlan(): Promise<JournalForPlan> {
       supabase.from('trade_executions').select(STORED_FILL_COLUMNS).neq('broker', 'manual').order('id').range(from, to),
     ) as Promise<unknown[]> as Promise<StoredFillRow[]>,
     readAll<CorporateActionRow>((from, to) =>
-      supabase
-        .from('corporate_actions')
-        .select('id, symbol, kind, ratio_from, ratio_to, ex_date')
-        .order('id')
-        .range(from, to),
+      supabase.from('corporate_actions').select(CORPORATE_ACTION_COLUMNS).order('id').range(from, to),
     ),
     supabase.from('broker_profiles').select('*').eq('is_default', true).maybeSingle(),
   ]);
@@ -180,30 +179,38 @@ export async function undoImport(importId: string): Promise<void> {
   if (error) throw new Error(commitMessage(error));
 }
 
-/** Adds a split or bonus (no id) or removes one (with its id), rebuilding the share's trades from its ex-date. */
+/**
+ * Adds a corporate action (no id) or removes one (with its id), rebuilding the trades it changes from its ex-date. A
+ * new action without an ISIN takes the one the journal's trades of its symbol carry, so it finds the share under a
+ * later name too.
+ */
 export async function changeCorporateAction(change: { add: CorporateAction } | { remove: string }): Promise<void> {
   const journal = await loadJournalForPlan();
   let changed: CorporateAction;
   let actions: CorporateAction[];
   if ('add' in change) {
-    changed = change.add;
-    actions = [...journal.actions, change.add];
+    changed = { ...change.add, isin: change.add.isin ?? isinOf(journal, change.add.symbol) };
+    actions = [...journal.actions, changed];
   } else {
     const found = journal.actions.find((a) => a.id === change.remove);
-    if (!found) throw new Error('That split or bonus is not in your journal any more.');
+    if (!found) throw new Error('That corporate action is not in your journal any more.');
     changed = found;
     actions = journal.actions.filter((a) => a.id !== change.remove);
   }
   const { groups } = planActionChange(changed, { ...journal, actions });
-  oneCall(groups, 'This split or bonus');
+  oneCall(groups, 'This corporate action');
   const p_action =
     'add' in change
       ? {
-          symbol: change.add.symbol,
-          kind: change.add.kind,
-          ratio_from: change.add.from,
-          ratio_to: change.add.to,
-          ex_date: change.add.exDate,
+          symbol: changed.symbol,
+          isin: changed.isin ?? null,
+          kind: changed.kind,
+          ratio_from: changed.from,
+          ratio_to: changed.to,
+          ex_date: changed.exDate,
+          new_symbol: changed.newSymbol ?? null,
+          new_isin: changed.newIsin ?? null,
+          cost_percent: changed.costPercent ?? null,
         }
       : { id: change.remove };
   const { error } = await supabase.rpc('change_corporate_action', {
@@ -214,6 +221,16 @@ export async function changeCorporateAction(change: { add: CorporateAction } | {
   if (error) throw new Error(commitMessage(error));
 }
 
+/** The ISIN the journal's fills of a share's symbol carry, if any. */
+function isinOf(journal: JournalForPlan, symbol: string): string | null {
+  const wanted = baseSymbol(symbol);
+  for (const t of journal.stored) {
+    for (const { fill } of t.fills)
+      if (fill.isin && isShare(fill) && baseSymbol(fill.symbol) === wanted) return fill.isin;
+  }
+  return null;
+}
+
 export function corporateActionsQuery(userId: string | undefined) {
   return queryOptions({
     queryKey: importKeys.actions(userId),
@@ -222,7 +239,7 @@ export function corporateActionsQuery(userId: string | undefined) {
     queryFn: async (): Promise<CorporateAction[]> => {
       const { data, error } = await supabase
         .from('corporate_actions')
-        .select('id, symbol, kind, ratio_from, ratio_to, ex_date')
+        .select(CORPORATE_ACTION_COLUMNS)
         .order('ex_date', { ascending: false });
       if (error) throw dataError(error);
       return (data as CorporateActionRow[]).map(corporateAction);

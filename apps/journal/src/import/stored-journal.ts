@@ -1,7 +1,9 @@
 // The journal's imported trades and fills as @bahi/trading plans with them (rows in), and a planned trade as the
 // rebuild RPCs take it (payload out). The rules themselves live in the package; this module only maps fields.
 import type {
+  AppliedAction,
   CorporateAction,
+  CorporateActionKind,
   Fill,
   ImportBroker,
   PlannedTrade,
@@ -9,13 +11,13 @@ import type {
   StoredTrade,
   TradeStatus,
 } from '@bahi/trading';
-import { toIstTimestamp } from '@bahi/trading';
+import { shareOfStoredFill, toIstTimestamp } from '@bahi/trading';
 
 /** The `trades` columns a plan reads. */
 export const STORED_TRADE_COLUMNS =
   'id, exchange, segment, product, symbol, isin, underlying, expiry, strike, option_type, status, import_source, ' +
   'import_id, ' +
-  'charges, charges_source';
+  'charges, charges_source, adjustments';
 
 /** The `trade_executions` columns a plan reads. */
 export const STORED_FILL_COLUMNS =
@@ -37,6 +39,8 @@ export interface StoredTradeRow {
   import_id: string | null;
   charges: number | string;
   charges_source: 'broker' | 'estimated';
+  /** The corporate actions applied to the trade (AdjustmentPayload), so a merged holding's fills find their share. */
+  adjustments?: AdjustmentPayload[] | null;
 }
 
 export interface StoredFillRow {
@@ -78,6 +82,8 @@ export function storedTrades(trades: readonly StoredTradeRow[], fills: readonly 
     });
     const units = rows.reduce((s, f) => s + Number(f.quantity), 0);
     const brokerFees = t.charges_source === 'broker' ? Number(t.charges) : null;
+    // Fills are stored under the trade's symbol and ISIN; a holding that moved in a merger holds the old share's.
+    const share = { symbol: t.symbol, isin: t.isin, adjustments: (t.adjustments ?? []).map(adjustmentOf) };
     out.push({
       id: t.id,
       status: t.status,
@@ -85,14 +91,16 @@ export function storedTrades(trades: readonly StoredTradeRow[], fills: readonly 
       importId: t.import_id,
       fills: rows.map((f) => {
         const quantity = Number(f.quantity);
+        const executedAt = toIstTimestamp(instant(f.executed_at));
+        const named = t.segment === 'equity' ? shareOfStoredFill(share, executedAt) : t;
         const fill: Fill = {
           broker: t.import_source as ImportBroker,
           tradeId: f.broker_trade_id === null ? null : f.broker_trade_id.replace(/#\d+$/, ''),
           orderId: f.broker_order_id,
           exchange: t.exchange,
           segment: t.segment,
-          symbol: t.symbol,
-          isin: t.isin,
+          symbol: named.symbol,
+          isin: named.isin,
           underlying: t.underlying,
           expiry: day(t.expiry),
           strike: t.strike === null ? null : Number(t.strike),
@@ -100,7 +108,7 @@ export function storedTrades(trades: readonly StoredTradeRow[], fills: readonly 
           side: f.side,
           quantity,
           price: Number(f.price),
-          executedAt: toIstTimestamp(instant(f.executed_at)),
+          executedAt,
           fees: brokerFees === null || units === 0 ? null : (brokerFees * quantity) / units,
           row: 0,
           opening: f.kind !== 'fill',
@@ -113,22 +121,79 @@ export function storedTrades(trades: readonly StoredTradeRow[], fills: readonly 
   return out;
 }
 
+/** The `corporate_actions` columns a plan and the dialog read. */
+export const CORPORATE_ACTION_COLUMNS =
+  'id, symbol, isin, kind, ratio_from, ratio_to, ex_date, new_symbol, new_isin, cost_percent';
+
 export interface CorporateActionRow {
   id: string;
   symbol: string;
-  kind: 'split' | 'bonus';
+  isin?: string | null;
+  kind: CorporateActionKind;
   ratio_from: number;
   ratio_to: number;
   ex_date: string | Date;
+  new_symbol?: string | null;
+  new_isin?: string | null;
+  cost_percent?: number | string | null;
 }
 
 export const corporateAction = (r: CorporateActionRow): CorporateAction => ({
   id: r.id,
   symbol: r.symbol,
+  isin: r.isin ?? null,
   kind: r.kind,
   from: r.ratio_from,
   to: r.ratio_to,
   exDate: day(r.ex_date) as string,
+  newSymbol: r.new_symbol ?? null,
+  newIsin: r.new_isin ?? null,
+  costPercent: r.cost_percent === null || r.cost_percent === undefined ? null : Number(r.cost_percent),
+});
+
+/** A corporate action as a trade's `adjustments` element stores it (what it did to that trade's holding). */
+export interface AdjustmentPayload {
+  symbol: string;
+  isin?: string | null;
+  kind: CorporateActionKind;
+  from: number;
+  to: number;
+  ex_date: string;
+  new_symbol?: string | null;
+  new_isin?: string | null;
+  cost_percent?: number | null;
+  /** This holding received shares without its own fills moving (see AppliedAction). */
+  credited?: boolean;
+  /** What happened to a fractional entitlement. */
+  note?: string;
+}
+
+export const adjustmentPayload = (a: AppliedAction): AdjustmentPayload => ({
+  symbol: a.symbol,
+  kind: a.kind,
+  from: a.from,
+  to: a.to,
+  ex_date: a.exDate,
+  ...(a.isin ? { isin: a.isin } : {}),
+  ...(a.newSymbol ? { new_symbol: a.newSymbol } : {}),
+  ...(a.newIsin ? { new_isin: a.newIsin } : {}),
+  ...(a.costPercent ? { cost_percent: a.costPercent } : {}),
+  ...(a.credited ? { credited: true } : {}),
+  ...(a.note ? { note: a.note } : {}),
+});
+
+export const adjustmentOf = (a: AdjustmentPayload): AppliedAction => ({
+  symbol: a.symbol,
+  isin: a.isin ?? null,
+  kind: a.kind,
+  from: a.from,
+  to: a.to,
+  exDate: a.ex_date,
+  newSymbol: a.new_symbol ?? null,
+  newIsin: a.new_isin ?? null,
+  costPercent: a.cost_percent ?? null,
+  ...(a.credited ? { credited: true } : {}),
+  ...(a.note ? { note: a.note } : {}),
 });
 
 /** One element of `p_trades` (the rebuild RPCs' contract). */
@@ -157,7 +222,7 @@ export interface TradePayload {
   charges_breakdown: Record<string, number> | null;
   charges_source: 'broker' | 'estimated';
   broker_profile_id: string | null;
-  adjustments: { symbol: string; kind: string; from: number; to: number; ex_date: string }[];
+  adjustments: AdjustmentPayload[];
   executions: {
     side: 'buy' | 'sell';
     quantity: number;
@@ -198,13 +263,7 @@ export function tradePayload(p: PlannedTrade, brokerProfileId: string | null): T
     charges_breakdown: charges.lines ? { ...charges.lines } : null,
     charges_source: charges.source,
     broker_profile_id: charges.source === 'estimated' ? brokerProfileId : null,
-    adjustments: t.adjustments.map((a) => ({
-      symbol: a.symbol,
-      kind: a.kind,
-      from: a.from,
-      to: a.to,
-      ex_date: a.exDate,
-    })),
+    adjustments: t.adjustments.map(adjustmentPayload),
     executions: p.executions.map((e) => ({
       side: e.side,
       quantity: e.quantity,

@@ -296,7 +296,7 @@ export const MissingCostBasis: Story = {
     await expect(onAddOpening).toHaveBeenCalled();
     await userEvent.click(canvas.getByRole('button', { name: 'Import a holdings statement' }));
     await expect(onImportHoldings).toHaveBeenCalled();
-    await userEvent.click(canvas.getByRole('button', { name: 'Splits & bonuses' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Corporate actions' }));
     await expect(onCorporateActions).toHaveBeenCalled();
 
     // The totals leave the two sales out of the P&L and count them apart.
