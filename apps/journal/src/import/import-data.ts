@@ -20,6 +20,7 @@ import { journalKeys } from '../journal-data';
 import { readAll } from '../read-all';
 import { supabase } from '../supabase';
 import {
+  actionPayload,
   CORPORATE_ACTION_COLUMNS,
   type CorporateActionRow,
   corporateAction,
@@ -199,20 +200,7 @@ export async function changeCorporateAction(change: { add: CorporateAction } | {
   }
   const { groups } = planActionChange(changed, { ...journal, actions });
   oneCall(groups, 'This corporate action');
-  const p_action =
-    'add' in change
-      ? {
-          symbol: changed.symbol,
-          isin: changed.isin ?? null,
-          kind: changed.kind,
-          ratio_from: changed.from,
-          ratio_to: changed.to,
-          ex_date: changed.exDate,
-          new_symbol: changed.newSymbol ?? null,
-          new_isin: changed.newIsin ?? null,
-          cost_percent: changed.costPercent ?? null,
-        }
-      : { id: change.remove };
+  const p_action = 'add' in change ? actionPayload(changed) : { id: change.remove };
   const { error } = await supabase.rpc('change_corporate_action', {
     p_action,
     p_trades: payloads(groups, journal.chargeProfile.id),

@@ -151,6 +151,19 @@ export const corporateAction = (r: CorporateActionRow): CorporateAction => ({
   costPercent: r.cost_percent === null || r.cost_percent === undefined ? null : Number(r.cost_percent),
 });
 
+/** A corporate action to add, as change_corporate_action takes it (`p_action`). */
+export const actionPayload = (a: CorporateAction) => ({
+  symbol: a.symbol,
+  isin: a.isin ?? null,
+  kind: a.kind,
+  ratio_from: a.from,
+  ratio_to: a.to,
+  ex_date: a.exDate,
+  new_symbol: a.newSymbol ?? null,
+  new_isin: a.newIsin ?? null,
+  cost_percent: a.costPercent ?? null,
+});
+
 /** A corporate action as a trade's `adjustments` element stores it (what it did to that trade's holding). */
 export interface AdjustmentPayload {
   symbol: string;
