@@ -1,9 +1,9 @@
 // Rebuilding the journal's imported trades after a change: new fills from a file, opening lots, a corporate action,
 // or an import undone. Trades are derived from fills, so a change re-matches the fills it can affect and no others:
-// per instrument, from the IST day of the earliest change. An instrument here is a family (./instruments.ts): a share
-// under all its symbols and ISINs, with the shares its demergers, mergers and symbol changes link it to. A closed trade that ended before that day cannot change
-// and is kept as it is (with its journalling untouched): a futures or options trade, or a share's day trade (a day
-// nets on its own). A share's holding is different: its lots, splits and bonuses run through all its history, so its
+// per instrument, from the IST day of the earliest change. An instrument here is a family (../import/instruments.ts):
+// a share under all its symbols and ISINs, with the shares its demergers, mergers and symbol changes link it to. A
+// closed trade that ended before that day cannot change and is kept as it is (with its journalling untouched): a
+// futures or options trade, or a share's day trade (a day nets on its own). A share's holding is different: its lots, splits and bonuses run through all its history, so its
 // delivery trades are always rebuilt together, from the parts of each fill they hold (which add up to the fill).
 // Every other trade of the instrument is rebuilt from its fills plus the new ones. Each instrument is one group: its
 // replaced trades and its rebuilt trades go to the database together, so a part that fails leaves no instrument half
