@@ -22,6 +22,7 @@ export default defineProject({
       'tests/rpcs.test.ts',
       'tests/import-trades.test.ts',
       'tests/rebuild-trades.test.ts',
+      'tests/corporate-actions.test.ts',
       'tests/tax-pnl.test.ts',
       'tests/migrations.test.ts',
       'tests/lints.test.ts',

@@ -328,7 +328,7 @@ describe('change_corporate_action', () => {
     expect(await as(db, demo, 'select id from public.corporate_actions where user_id = $1', [OTHER])).toEqual([]);
     expect(await failure(commitAs(db, demo, ACTION, [JSON.stringify({ id: added?.v.id }), '[]', '{}', '[]']))).toEqual({
       code: 'P0002',
-      message: 'That split or bonus is not in your journal.',
+      message: 'That corporate action is not in your journal.',
     });
     expect(await failure(commitAs(db, trader, ACTION, [JSON.stringify(split), '[]', '{}', '[]']))).toEqual({
       code: '23505',
@@ -346,8 +346,9 @@ describe('change_corporate_action', () => {
     );
     expect(await message({ ...split, ex_date: '05-01-2024' })).toBe('The ex-date must be a date YYYY-MM-DD.');
     expect(await message({ ...split, ex_date: '2024-02-30' })).toBe('The ex-date must be a date YYYY-MM-DD.');
+    // A merger names the share the holding moves to (supabase/tests/corporate-actions.test.ts has the rest).
     expect(await message({ ...split, kind: 'merger' })).toBe(
-      'That split or bonus is not valid: a symbol like RELIANCE, split or bonus, a ratio and an ex-date.',
+      'A merger needs the symbol of the new share, like HDFCBANK.',
     );
   });
 });

@@ -1,14 +1,7 @@
 // What `tax_trades()` returns (every realised trade as columns, with the lots of each delivery sale) as the trades
 // @bahi/trading's tax P&L reads. Only maps fields: the rules are the package's.
-import {
-  baseSymbol,
-  type CorporateAction,
-  formatIstTimestamp,
-  istDate,
-  parseTimestamp,
-  type TaxTrade,
-  taxTradeOf,
-} from '@bahi/trading';
+import { baseSymbol, formatIstTimestamp, istDate, parseTimestamp, type TaxTrade, taxTradeOf } from '@bahi/trading';
+import { type AdjustmentPayload, adjustmentOf } from './import/stored-journal';
 
 type Column<T> = T[];
 
@@ -41,7 +34,7 @@ export interface TaxTradesJson {
   gross_pnl: Column<number | string | null>;
   charges: Column<number | string>;
   charges_breakdown: Column<Record<string, number> | null>;
-  adjustments: Column<{ symbol: string; kind: CorporateAction['kind']; from: number; to: number; ex_date: string }[]>;
+  adjustments: Column<AdjustmentPayload[]>;
   lots: Column<LotColumns | null>;
 }
 
@@ -69,13 +62,7 @@ export function taxTradesOf(json: TaxTradesJson): TaxTrade[] {
       grossPnl: num(json.gross_pnl[i]),
       charges: Number(json.charges[i]),
       chargesBreakdown: json.charges_breakdown[i] ?? null,
-      adjustments: (json.adjustments[i] ?? []).map((a) => ({
-        symbol: a.symbol,
-        kind: a.kind,
-        from: a.from,
-        to: a.to,
-        exDate: a.ex_date,
-      })),
+      adjustments: (json.adjustments[i] ?? []).map(adjustmentOf),
       executions: lots
         ? lots.units.map((units, k) => ({
             side: 'buy' as const,

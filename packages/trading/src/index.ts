@@ -86,6 +86,16 @@ export {
 export { parseAngelOneTrades } from './import/angelone';
 // Broker imports: CSV readers per broker and a generic mapper, FIFO matching into trades, re-import de-duplication.
 export { generateZerodhaTradebook } from './import/bench';
+export {
+  type AppliedAction,
+  CORPORATE_ACTION_KINDS,
+  type CorporateAction,
+  type CorporateActionKind,
+  costShare,
+  hasNewShare,
+  movesHolding,
+  unitScale,
+} from './import/corporate-actions';
 export { isBlankRecord, parseCsv } from './import/csv';
 export { deletedFillKey, fillIdentity, fillKey, type MergeResult, mergeFills } from './import/dedupe';
 // Which broker report a file is (from its header), to say so when the trader picked another broker.
@@ -99,10 +109,9 @@ export {
 export { parseDhanTransactions } from './import/dhan';
 // Holdings before an imported tradebook: Zerodha's holdings statement and tax P&L (the cost of shares sold in it).
 export { type HoldingsStatement, parseZerodhaHoldings, type StatementHolding } from './import/holdings-statement';
+export { type InstrumentKeys, instrumentKeys, isShare } from './import/instruments';
 export { type ColumnMap, type MappedCsvOptions, parseMappedCsv } from './import/mapped';
 export {
-  type CorporateAction,
-  instrumentKey,
   type MatchedTrade,
   type MatchOptions,
   matchFills,
@@ -154,6 +163,7 @@ export {
   formatINRCompact,
   formatPaise,
   formatPaiseCompact,
+  formatQuantity,
   groupIndian,
   type PaiseDisplay,
   type SignDisplay,

@@ -3,9 +3,11 @@
 // journal that ./import-pipeline reads, and the import history. A file's
 // import itself runs in the import worker (./import-job.ts).
 import {
+  baseSymbol,
   type CorporateAction,
   chunkGroups,
   type ImportBroker,
+  isShare,
   type LotDatePart,
   planActionChange,
   planLotDates,
@@ -17,8 +19,15 @@ import { PAGE_DATA_FRESH_MS } from '../data';
 import { dataError } from '../data-error';
 import { journalKeys } from '../journal-data';
 import { supabase } from '../supabase';
-import { commitMessage, type ImportFile, loadJournalForPlan, rebuildArgs, TRADES_PER_CALL } from './import-pipeline';
-import { type CorporateActionRow, corporateAction } from './stored-journal';
+import {
+  commitMessage,
+  type ImportFile,
+  type JournalForPlan,
+  loadJournalForPlan,
+  rebuildArgs,
+  TRADES_PER_CALL,
+} from './import-pipeline';
+import { actionPayload, CORPORATE_ACTION_COLUMNS, type CorporateActionRow, corporateAction } from './stored-journal';
 
 /** Undo and splits are one call each (the RPC takes at most 20,000 trades). */
 const MAX_TRADES_IN_ONE_CALL = 20_000;
@@ -88,37 +97,43 @@ export async function saveLotDates(lotId: string, parts: readonly LotDatePart[])
   if (error) throw new Error(commitMessage(error));
 }
 
-/** Adds a split or bonus (no id) or removes one (with its id), rebuilding the share's trades from its ex-date. */
+/**
+ * Adds a corporate action (no id) or removes one (with its id), rebuilding the trades it changes from its ex-date. A
+ * new action without an ISIN takes the one the journal's fills of its symbol carry, so it finds the share under a
+ * later name too.
+ */
 export async function changeCorporateAction(change: { add: CorporateAction } | { remove: string }): Promise<void> {
   const journal = await loadJournalForPlan(supabase);
   let changed: CorporateAction;
   let actions: CorporateAction[];
   if ('add' in change) {
-    changed = change.add;
-    actions = [...journal.actions, change.add];
+    changed = { ...change.add, isin: change.add.isin ?? isinOf(journal, change.add.symbol) };
+    actions = [...journal.actions, changed];
   } else {
     const found = journal.actions.find((a) => a.id === change.remove);
-    if (!found) throw new Error('That split or bonus is not in your journal any more.');
+    if (!found) throw new Error('That corporate action is not in your journal any more.');
     changed = found;
     actions = journal.actions.filter((a) => a.id !== change.remove);
   }
   const { groups } = planActionChange(changed, { ...journal, actions });
-  oneCall(groups, 'This split or bonus');
-  const p_action =
-    'add' in change
-      ? {
-          symbol: change.add.symbol,
-          kind: change.add.kind,
-          ratio_from: change.add.from,
-          ratio_to: change.add.to,
-          ex_date: change.add.exDate,
-        }
-      : { id: change.remove };
+  oneCall(groups, 'This corporate action');
+  const p_action = 'add' in change ? actionPayload(changed) : { id: change.remove };
   const { error } = await supabase.rpc('change_corporate_action', {
     p_action,
     ...rebuildArgs(groups, journal.chargeProfile.id),
   });
   if (error) throw new Error(commitMessage(error));
+}
+
+/** The ISIN the journal's fills of a share's symbol carry, if any. */
+function isinOf(journal: JournalForPlan, symbol: string): string | null {
+  const wanted = baseSymbol(symbol);
+  for (const t of journal.stored) {
+    for (const { fill } of t.fills) {
+      if (fill.isin && isShare(fill) && baseSymbol(fill.symbol) === wanted) return fill.isin;
+    }
+  }
+  return null;
 }
 
 export function corporateActionsQuery(userId: string | undefined) {
@@ -129,7 +144,7 @@ export function corporateActionsQuery(userId: string | undefined) {
     queryFn: async (): Promise<CorporateAction[]> => {
       const { data, error } = await supabase
         .from('corporate_actions')
-        .select('id, symbol, kind, ratio_from, ratio_to, ex_date')
+        .select(CORPORATE_ACTION_COLUMNS)
         .order('ex_date', { ascending: false });
       if (error) throw dataError(error);
       return (data as CorporateActionRow[]).map(corporateAction);

@@ -21,12 +21,20 @@ import {
   taxPnl,
   undatedLots,
 } from '@bahi/trading';
-import { KITE_ACCOUNT_HOLDINGS_CSV, KITE_ACCOUNT_TRADEBOOK_CSV, kiteAccountTaxPnlXlsx } from '@bahi/trading/fixtures';
+import {
+  CORPORATE_ACTIONS,
+  KITE_ACCOUNT_HOLDINGS_CSV,
+  KITE_ACCOUNT_TRADEBOOK_CSV,
+  kiteAccountTaxPnlXlsx,
+  ZERODHA_CORPORATE_ACTIONS_CSV,
+} from '@bahi/trading/fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHARGE_PROFILE } from '../broker-profile';
 import { type TaxTradesJson, taxTradesOf, type UndatedFillRow, undatedLotViews } from '../tax-rows';
 import { commitPlan, type DataClient, journalAfter, loadJournalForPlan } from './import-pipeline';
 import {
+  actionPayload,
+  CORPORATE_ACTION_COLUMNS,
   type CorporateActionRow,
   corporateAction,
   type JournalFillsJson,
@@ -101,9 +109,7 @@ const api: DataClient = {
 async function journal(): Promise<PlanContext> {
   const [[row], actions] = await Promise.all([
     asTrader<{ journal: JournalFillsJson }>('select public.journal_fills() as journal'),
-    asTrader<CorporateActionRow>(
-      'select id, symbol, kind, ratio_from, ratio_to, ex_date from public.corporate_actions',
-    ),
+    asTrader<CorporateActionRow>(`select ${CORPORATE_ACTION_COLUMNS} from public.corporate_actions`),
   ]);
   return {
     ...storedJournal(row!.journal),
@@ -434,5 +440,78 @@ describe('import round trip through the RPCs', () => {
       await asTrader(`select symbol, quantity::float8 as quantity from public.trades where status = 'open'`),
     ).toEqual([{ symbol: 'COALINDIA', quantity: 120 }]);
     expect((await taxYear()).undated.lots).toBe(0);
+  });
+
+  it('records a merger and a demerger on stored trades, and rebuilds them the same from what it stored', async () => {
+    // The fixture's tradebook (trading/src/import/fixtures/README.md, figures worked there).
+    const parsed = parseZerodhaTradebook(ZERODHA_CORPORATE_ACTIONS_CSV);
+    const whole = { fills: parsed.fills.filter((f) => Number.isInteger(f.quantity)), errors: [] };
+    await commit(planImport(whole, await journal()), 'corporate-actions.csv');
+    const [merger, demerger] = CORPORATE_ACTIONS as [CorporateAction, CorporateAction];
+    const change = async (p_action: object, groups: readonly RebuildGroup[]) => {
+      const [changeTrades, changeFills] = payload(groups);
+      await asTrader('select public.change_corporate_action($1::jsonb, $2::jsonb, $3::uuid[], $4::jsonb)', [
+        JSON.stringify(p_action),
+        changeTrades,
+        replaced(groups),
+        changeFills,
+      ]);
+    };
+    const record = async (action: CorporateAction) => {
+      const before = await journal();
+      const plan = planActionChange(action, { ...before, actions: [...before.actions, action] });
+      await change(actionPayload(action), plan.groups);
+    };
+    await record(merger);
+    await record(demerger);
+    // Two trades can share an entry time (the own HDFCBANK sold and held): ordered by status too.
+    const all = () =>
+      asTrader<{ symbol: string; product: string; status: string; quantity: number; gross: string | null }>(
+        `select symbol, product, status, quantity::float8 as quantity, gross_pnl::text as gross from public.trades
+         order by entry_time, symbol, status`,
+      );
+    // HDFCBANK: 16 from HDFC (26,320.00 − 25,142.86) and 2 own (2 × 45.00), 3 open; STAR +1,327.65 at 89.35% of its
+    // cost; ONESOURCE +20,336.25 on 10.65% of STAR's; GE T&D +11,935.00 under today's name.
+    const expected = [
+      { symbol: 'HDFCBANK', product: 'delivery', status: 'closed', quantity: 16, gross: '1177.14' },
+      { symbol: 'HDFCBANK', product: 'delivery', status: 'closed', quantity: 2, gross: '90.00' },
+      { symbol: 'HDFCBANK', product: 'delivery', status: 'open', quantity: 3, gross: null },
+      { symbol: 'ONESOURCE', product: 'delivery', status: 'closed', quantity: 12, gross: '20336.25' },
+      { symbol: 'STAR', product: 'delivery', status: 'closed', quantity: 25, gross: '1327.65' },
+      { symbol: 'GVT&D', product: 'delivery', status: 'closed', quantity: 11, gross: '11935.00' },
+    ];
+    expect(await all()).toEqual(expected);
+    // The HDFC buy is stored once, as traded (HDFC, its ISIN), held by the HDFCBANK trades: nothing is new in the
+    // same file.
+    const stored = await journal();
+    const hdfcBuy = stored.stored.flatMap((t) => t.fills).find((f) => f.fill.tradeId === '140822561');
+    expect(hdfcBuy?.fill).toMatchObject({ symbol: 'HDFC', isin: 'INE001A01036' });
+    expect(planImport(whole, stored)).toMatchObject({ newFills: 0, groups: [] });
+
+    // The merger removed and recorded again: HDFC held and a sale with no cost, then the same trades as before.
+    const [row] = await asTrader<{ id: string }>(`select id from public.corporate_actions where kind = 'merger'`);
+    const removal = planActionChange(
+      { ...merger, id: row!.id },
+      { ...stored, actions: stored.actions.filter((a) => a.id !== row!.id) },
+    );
+    await change({ id: row!.id }, removal.groups);
+    expect((await all()).filter((t) => t.symbol.startsWith('HDFC'))).toEqual([
+      { symbol: 'HDFC', product: 'delivery', status: 'open', quantity: 10, gross: null },
+      { symbol: 'HDFCBANK', product: 'delivery', status: 'closed', quantity: 5, gross: '225.00' },
+      { symbol: 'HDFCBANK', product: 'delivery', status: 'missing_cost', quantity: 13, gross: null },
+    ]);
+    await record(merger);
+    expect(await all()).toEqual(expected);
+  });
+
+  it('imports fund units with decimals', async () => {
+    const parsed = parseZerodhaTradebook(ZERODHA_CORPORATE_ACTIONS_CSV);
+    const fundUnits = { fills: parsed.fills.filter((f) => f.symbol === 'LIQUIDBEES'), errors: [] };
+    await commit(planImport(fundUnits, await journal()), 'liquidbees.csv');
+    // 24.609 × (1,004.00 − 1,000.00) = 98.436 → 98.44.
+    expect(await trades()).toEqual([
+      { symbol: 'LIQUIDBEES', product: 'delivery', status: 'closed', quantity: 24.609, gross: '98.44' },
+    ]);
+    expect(planImport(fundUnits, await journal())).toMatchObject({ newFills: 0 });
   });
 });

@@ -1,7 +1,9 @@
 // The journal's imported trades and fills as @bahi/trading plans with them (rows in), and a planned trade as the
 // rebuild RPCs take it (payload out). The rules themselves live in the package; this module only maps fields.
 import type {
+  AppliedAction,
   CorporateAction,
+  CorporateActionKind,
   Fill,
   ImportBroker,
   PlannedTrade,
@@ -128,22 +130,92 @@ export function storedJournal(json: JournalFillsJson): StoredJournal {
 // A date column may arrive as a Date (node-postgres); plans compare 'YYYY-MM-DD' strings.
 const day = (v: string | Date | null) => (v instanceof Date ? v.toISOString().slice(0, 10) : v);
 
+/** The `corporate_actions` columns a plan and the dialog read. */
+export const CORPORATE_ACTION_COLUMNS =
+  'id, symbol, isin, kind, ratio_from, ratio_to, ex_date, new_symbol, new_isin, cost_percent';
+
 export interface CorporateActionRow {
   id: string;
   symbol: string;
-  kind: 'split' | 'bonus';
+  isin?: string | null;
+  kind: CorporateActionKind;
   ratio_from: number;
   ratio_to: number;
   ex_date: string | Date;
+  new_symbol?: string | null;
+  new_isin?: string | null;
+  cost_percent?: number | string | null;
 }
 
 export const corporateAction = (r: CorporateActionRow): CorporateAction => ({
   id: r.id,
   symbol: r.symbol,
+  isin: r.isin ?? null,
   kind: r.kind,
   from: r.ratio_from,
   to: r.ratio_to,
   exDate: day(r.ex_date) as string,
+  newSymbol: r.new_symbol ?? null,
+  newIsin: r.new_isin ?? null,
+  costPercent: r.cost_percent === null || r.cost_percent === undefined ? null : Number(r.cost_percent),
+});
+
+/** A corporate action to add, as change_corporate_action takes it (`p_action`). */
+export const actionPayload = (a: CorporateAction) => ({
+  symbol: a.symbol,
+  isin: a.isin ?? null,
+  kind: a.kind,
+  ratio_from: a.from,
+  ratio_to: a.to,
+  ex_date: a.exDate,
+  new_symbol: a.newSymbol ?? null,
+  new_isin: a.newIsin ?? null,
+  cost_percent: a.costPercent ?? null,
+});
+
+/** A corporate action as a trade's `adjustments` element stores it (what it did to that trade's holding). */
+export interface AdjustmentPayload {
+  symbol: string;
+  isin?: string | null;
+  kind: CorporateActionKind;
+  from: number;
+  to: number;
+  ex_date: string;
+  new_symbol?: string | null;
+  new_isin?: string | null;
+  cost_percent?: number | null;
+  /** This holding received shares without its own fills moving (see AppliedAction). */
+  credited?: boolean;
+  /** What happened to a fractional entitlement. */
+  note?: string;
+}
+
+export const adjustmentPayload = (a: AppliedAction): AdjustmentPayload => ({
+  symbol: a.symbol,
+  kind: a.kind,
+  from: a.from,
+  to: a.to,
+  ex_date: a.exDate,
+  ...(a.isin ? { isin: a.isin } : {}),
+  ...(a.newSymbol ? { new_symbol: a.newSymbol } : {}),
+  ...(a.newIsin ? { new_isin: a.newIsin } : {}),
+  ...(a.costPercent ? { cost_percent: a.costPercent } : {}),
+  ...(a.credited ? { credited: true } : {}),
+  ...(a.note ? { note: a.note } : {}),
+});
+
+export const adjustmentOf = (a: AdjustmentPayload): AppliedAction => ({
+  symbol: a.symbol,
+  isin: a.isin ?? null,
+  kind: a.kind,
+  from: a.from,
+  to: a.to,
+  exDate: a.ex_date,
+  newSymbol: a.new_symbol ?? null,
+  newIsin: a.new_isin ?? null,
+  costPercent: a.cost_percent ?? null,
+  ...(a.credited ? { credited: true } : {}),
+  ...(a.note ? { note: a.note } : {}),
 });
 
 /** One element of `p_fills`: a fill the change brings, with the id it is stored under. */
@@ -198,7 +270,7 @@ export interface TradePayload {
   charges_breakdown: Record<string, number> | null;
   charges_source: 'broker' | 'estimated';
   broker_profile_id: string | null;
-  adjustments: { symbol: string; kind: string; from: number; to: number; ex_date: string }[];
+  adjustments: AdjustmentPayload[];
   /** [fill id, units held]: a stored fill, or one of this call's p_fills. */
   fills: [string, number][];
 }
@@ -287,13 +359,7 @@ export function rebuildPayload(
       charges_breakdown: charges.lines ? { ...charges.lines } : null,
       charges_source: charges.source,
       broker_profile_id: charges.source === 'estimated' ? brokerProfileId : null,
-      adjustments: t.adjustments.map((a) => ({
-        symbol: a.symbol,
-        kind: a.kind,
-        from: a.from,
-        to: a.to,
-        ex_date: a.exDate,
-      })),
+      adjustments: t.adjustments.map(adjustmentPayload),
       fills: p.executions.map((e) => {
         if (e.storedId !== null) return [e.storedId, e.quantity];
         const id = ids.fill(e.fill);

@@ -1,8 +1,9 @@
 // The trades page's two holdings dialogs: a typed opening position (saved as an import of its own, so it can be
-// undone from the history) and splits and bonuses (each change rebuilds the share's trades from its ex-date).
+// undone from the history) and corporate actions (each change rebuilds the trades it changes from its ex-date).
 import { type CorporateAction, istDate, planImport, typedOpeningLot } from '@bahi/trading';
 import {
   BROKER_OPTIONS,
+  CORPORATE_ACTION_KIND_LABELS,
   type CorporateActionsDialogProps,
   type CorporateActionValues,
   type OpeningPositionDialogProps,
@@ -95,7 +96,16 @@ export function useOpeningPosition(
   };
 }
 
-const EMPTY_ACTION: CorporateActionValues = { symbol: '', kind: 'split', from: '1', to: '', exDate: '' };
+const EMPTY_ACTION: CorporateActionValues = {
+  symbol: '',
+  kind: 'split',
+  from: '1',
+  to: '',
+  exDate: '',
+  newSymbol: '',
+  newIsin: '',
+  costPercent: '',
+};
 
 export function useCorporateActionsDialog(userId: string | undefined): {
   open: () => void;
@@ -126,7 +136,7 @@ export function useCorporateActionsDialog(userId: string | undefined): {
     try {
       await change({ add: checked.action });
       setValues(EMPTY_ACTION);
-      toast.success(`${checked.action.kind === 'split' ? 'Split' : 'Bonus'} of ${checked.action.symbol} recorded.`);
+      toast.success(`${CORPORATE_ACTION_KIND_LABELS[checked.action.kind]} of ${checked.action.symbol} recorded.`);
     } catch (e) {
       setServiceError(message(e));
     } finally {

@@ -117,13 +117,16 @@ describe('validateTrade', () => {
     );
   });
 
-  it('rejects a quantity that is not a whole number of lots', () => {
+  it('rejects a quantity that is not a whole number of lots, and takes fund units with decimals', () => {
     expect(validateTrade({ ...niftyCall, lots: '1.5' }, now).lots).toBe(
       'The quantity must be a whole number of lots: 1.5 lots of 65 is 97.5 units.',
     );
-    expect(validateTrade({ ...suzlon, quantity: '10.5' }, now).quantity).toBe(
-      'The quantity must be a whole number of shares, 1 or more.',
-    );
+    expect(validateTrade({ ...suzlon, quantity: '24.609' }, now).quantity).toBeUndefined();
+    for (const quantity of ['0', '-3', '0.0000001']) {
+      expect(validateTrade({ ...suzlon, quantity }, now).quantity).toBe(
+        'The quantity must be above 0: shares, or ETF and fund units with up to 6 decimals.',
+      );
+    }
   });
 
   it('keeps an intraday trade within one IST day and exits paired with their times', () => {

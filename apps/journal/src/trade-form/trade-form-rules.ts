@@ -94,12 +94,13 @@ export function applyChange(previous: TradeFormValues, next: TradeFormValues): T
   return size === undefined ? changed : { ...changed, lotSize: String(size) };
 }
 
+/** An equity quantity: shares, or ETF and fund units with up to 6 decimals (24.609). */
+const equityUnits = (q: number | undefined) =>
+  q !== undefined && q > 0 && Math.abs(q * 1e6 - Math.round(q * 1e6)) < 1e-6 ? q : undefined;
+
 /** Units the trade holds: shares for equity, lots × lot size for F&O. Undefined until the inputs are numbers. */
 export function unitsOf(values: TradeFormValues): number | undefined {
-  if (values.segment === 'equity') {
-    const q = parseNumber(values.quantity);
-    return q !== undefined && Number.isInteger(q) && q > 0 ? q : undefined;
-  }
+  if (values.segment === 'equity') return equityUnits(parseNumber(values.quantity));
   const lots = parseNumber(values.lots);
   const size = parseNumber(values.lotSize);
   if (lots === undefined || size === undefined || !(lots > 0) || !(size > 0) || !Number.isInteger(size)) {
@@ -147,8 +148,9 @@ export function validateTrade(values: TradeFormValues, now: Date): TradeFormErro
     if (!values.symbol.trim()) errors.symbol = 'Enter the symbol, such as RELIANCE.';
     const q = parseNumber(values.quantity);
     if (q === undefined) errors.quantity = 'Enter the quantity.';
-    else if (!Number.isInteger(q) || q <= 0)
-      errors.quantity = 'The quantity must be a whole number of shares, 1 or more.';
+    else if (equityUnits(q) === undefined) {
+      errors.quantity = 'The quantity must be above 0: shares, or ETF and fund units with up to 6 decimals.';
+    }
   }
 
   const entry = parseNumber(values.entryPrice);

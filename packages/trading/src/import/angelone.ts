@@ -10,6 +10,7 @@ import { cellTimestamp, type SpreadsheetInput, sheetRecords } from './sheet';
 import { baseSymbol, decodeSymbol } from './symbols';
 import { readRecords, rowError } from './table';
 import type { Fill, FillContract, ImportRowError, OptionType, ParseResult } from './types';
+import { quantityProblem, units } from './units';
 
 const REQUIRED = ['scrip/contract', 'buy/sell', 'buy_price', 'sell_price', 'quantity', 'trade_id', 'date'];
 const CHARGES = [
@@ -67,10 +68,10 @@ function readRow(row: number, get: (column: string) => string): Fill | ImportRow
   if (name === '') return fail('scrip/contract', 'Scrip/Contract is empty');
   const side = normaliseSide(get('buy/sell'));
   if (side === null) return fail('buy/sell', `Buy/Sell '${get('buy/sell')}' is not Buy or Sell`);
-  const quantity = parseNumber(get('quantity'));
-  if (quantity === null || !Number.isInteger(quantity) || quantity <= 0) {
-    return fail('quantity', `Quantity '${get('quantity')}' is not a whole number above 0`);
-  }
+  const read = parseNumber(get('quantity'));
+  const notPositive = quantityProblem(read);
+  if (read === null || notPositive) return fail('quantity', `Quantity '${get('quantity')}' ${notPositive}`);
+  const quantity = units(read);
   const priceColumn = side === 'buy' ? 'buy_price' : 'sell_price';
   const price = parseNumber(get(priceColumn));
   if (price === null || price < 0) {
@@ -102,6 +103,8 @@ function readRow(row: number, get: (column: string) => string): Fill | ImportRow
   if (contract === null) {
     return fail('scrip/contract', `Scrip/Contract '${name}' does not give the contract's expiry day`);
   }
+  const notWhole = quantityProblem(quantity, contract.segment);
+  if (notWhole) return fail('quantity', `Quantity '${get('quantity')}' ${notWhole}`);
   return {
     broker: 'angelone',
     tradeId,

@@ -10,6 +10,7 @@ import { normaliseExchange, parseDate, parseNumber } from './normalise';
 import { baseSymbol, decodeSymbol } from './symbols';
 import { readTable, rowError } from './table';
 import type { Fill, FillSide, ImportRowError, ParseResult } from './types';
+import { quantityProblem, units } from './units';
 
 const REQUIRED = ['date', 'scrip_name', 'exchange', 'buy_qty', 'buy_value', 'sell_qty', 'sell_value'];
 const CHARGES = ['brokerage', 'gst', 'stt', 'sebi_fees', 'stamp_duty', 'txn_charges', 'oth_charges'];
@@ -52,14 +53,8 @@ function readRow(row: number, get: (column: string) => string): Fill[] | ImportR
     if (n === null || n < 0) return fail(column, `${LABEL[column]} '${cell}' is not a number of 0 or more`);
     amounts[column] = n;
   }
-  const buyQty = amounts.buy_qty ?? 0;
-  const sellQty = amounts.sell_qty ?? 0;
-  for (const [column, qty] of [
-    ['buy_qty', buyQty],
-    ['sell_qty', sellQty],
-  ] as const) {
-    if (!Number.isInteger(qty)) return fail(column, `${LABEL[column]} '${get(column)}' is not a whole number`);
-  }
+  const buyQty = units(amounts.buy_qty ?? 0);
+  const sellQty = units(amounts.sell_qty ?? 0);
   if (buyQty === 0 && sellQty === 0) return fail('buy_qty', 'neither Buy Qty. nor Sell Qty. is above 0');
 
   let fees = 0;
@@ -73,6 +68,14 @@ function readRow(row: number, get: (column: string) => string): Fill[] | ImportR
   const decoded = decodeSymbol(scrip);
   if (decoded.segment !== 'equity' && decoded.expiry === null) {
     return fail('scrip_name', `Scrip Name '${scrip}' does not give the contract's expiry day`);
+  }
+  // ETF and fund units may have decimals; a contract's are whole.
+  for (const [column, qty] of [
+    ['buy_qty', buyQty],
+    ['sell_qty', sellQty],
+  ] as const) {
+    const notWhole = qty > 0 ? quantityProblem(qty, decoded.segment) : null;
+    if (notWhole) return fail(column, `${LABEL[column]} '${get(column)}' ${notWhole}`);
   }
   const bill = get('bill_no');
   const totalValue = (amounts.buy_value ?? 0) + (amounts.sell_value ?? 0);

@@ -161,7 +161,7 @@ describe('parseZerodhaHoldings', () => {
     const csv = [
       HEADER,
       'TCS,INE467B01029,IT,20,0,0,0,0,1872.50,2004.90,2648,7.07',
-      'INFY,INE009A01021,IT,2.5,0,0,0,0,702.30,744.30,0,0',
+      'INFY,INE009A01021,IT,-2,0,0,0,0,702.30,744.30,0,0',
       'HDFCBANK,INE040A01034,BANKS,0,12,0,0,0,N/A,1200,0,0',
       'SBIN,INE062A01020,BANKS,100,0,120,0,0,270.15,320.75,5060,18.73',
       ',INE154A01025,FMCG,10,0,0,0,0,245,250,50,2',
@@ -174,7 +174,7 @@ describe('parseZerodhaHoldings', () => {
       {
         row: 3,
         column: 'quantity_available',
-        message: "Row 3: Quantity Available '2.5' is not a whole number of 0 or more",
+        message: "Row 3: Quantity Available '-2' is not a number of 0 or more",
       },
       {
         row: 4,
@@ -185,7 +185,7 @@ describe('parseZerodhaHoldings', () => {
       {
         row: 5,
         column: 'quantity_long_term',
-        message: "Row 5: Quantity Long Term '120' is not a whole number from 0 to the 100 shares held",
+        message: "Row 5: Quantity Long Term '120' is not a number from 0 to the 100 held",
       },
       { row: 6, column: 'symbol', message: 'Row 6: Symbol is empty' },
     ]);
@@ -205,5 +205,12 @@ describe('parseZerodhaHoldings', () => {
         },
       ],
     });
+  });
+
+  it('reads fund units with their decimals (LIQUIDBEES 24.609)', () => {
+    const csv = [HEADER, 'LIQUIDBEES,INF732E01037,ETF,24.609,0,0,0,0,999.99,1000.25,6.40,0.03'].join('\n');
+    expect(parseZerodhaHoldings(csv).holdings.map((h) => [h.symbol, h.quantity, h.averagePrice])).toEqual([
+      ['LIQUIDBEES', 24.609, 999.99],
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import { cellDate, type SpreadsheetInput, sheetRecords } from './sheet';
 import { baseSymbol } from './symbols';
 import { readRecords, rowError, type TableSpec } from './table';
 import type { ImportRowError } from './types';
+import { units } from './units';
 
 export interface StatementHolding {
   /** The share, without an NSE series suffix (baseSymbol). */
@@ -88,11 +89,12 @@ export function parseZerodhaHoldings(input: SpreadsheetInput): HoldingsStatement
     for (const column of parts) {
       const cell = get(column);
       const n = cell === '' ? 0 : parseNumber(cell);
-      if (n === null || n < 0 || !Number.isInteger(n)) {
-        bad = fail(column, (c) => `${c} '${cell}' is not a whole number of 0 or more`);
+      // ETF and fund units may have decimals (LIQUIDBEES 24.609).
+      if (n === null || n < 0) {
+        bad = fail(column, (c) => `${c} '${cell}' is not a number of 0 or more`);
         break;
       }
-      quantity += n;
+      quantity = units(quantity + n);
     }
     if (bad !== null) {
       errors.push(bad);
@@ -102,12 +104,9 @@ export function parseZerodhaHoldings(input: SpreadsheetInput): HoldingsStatement
     if (quantity === 0) continue;
     const longTermCell = get('quantity_long_term');
     const longTerm = isConsole ? (longTermCell === '' ? 0 : parseNumber(longTermCell)) : null;
-    if (isConsole && (longTerm === null || longTerm < 0 || !Number.isInteger(longTerm) || longTerm > quantity)) {
+    if (isConsole && (longTerm === null || longTerm < 0 || units(longTerm) > quantity)) {
       errors.push(
-        fail(
-          'quantity_long_term',
-          (c) => `${c} '${longTermCell}' is not a whole number from 0 to the ${quantity} shares held`,
-        ),
+        fail('quantity_long_term', (c) => `${c} '${longTermCell}' is not a number from 0 to the ${quantity} held`),
       );
       continue;
     }
@@ -134,7 +133,7 @@ export function parseZerodhaHoldings(input: SpreadsheetInput): HoldingsStatement
       symbol,
       isin: get('isin').toUpperCase() || null,
       quantity,
-      longTermQuantity: longTerm,
+      longTermQuantity: longTerm === null ? null : units(longTerm),
       averagePrice,
       boughtOn,
       row,

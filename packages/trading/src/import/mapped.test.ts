@@ -79,7 +79,7 @@ describe('parseMappedCsv', () => {
     expect(fills.map((f) => [f.side, f.executedAt])).toEqual([['buy', '2025-06-09T00:00:00+05:30']]);
     expect(errors).toEqual([
       { row: 3, column: 'B/S', message: "Row 3: B/S 'X' is not buy or sell" },
-      { row: 4, column: 'Qty', message: "Row 4: Qty '-5' is not a whole number above 0" },
+      { row: 4, column: 'Qty', message: "Row 4: Qty '-5' is not a number above 0" },
       { row: 5, column: 'Rate', message: "Row 5: Rate 'abc' is not a number of 0 or more" },
     ]);
   });

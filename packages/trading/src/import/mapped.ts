@@ -13,6 +13,7 @@ import {
 import { baseSymbol, decodeSymbol } from './symbols';
 import { readTable, rowError } from './table';
 import type { Exchange, Fill, ImportBroker, ImportRowError, ParseResult, Segment } from './types';
+import { quantityProblem, units } from './units';
 
 /** The caller's column names (as in their header) for each fill field. */
 export interface ColumnMap {
@@ -73,11 +74,11 @@ function readRow(
   if (symbol === '') return fail(c.symbol, `${c.symbol} is empty`);
   const side = normaliseSide(cell(c.side));
   if (side === null) return fail(c.side, `${c.side} '${cell(c.side)}' is not buy or sell`);
-  const quantity = parseNumber(cell(c.quantity));
-  if (quantity === null) return fail(c.quantity, `${c.quantity} '${cell(c.quantity)}' is not a number`);
-  if (!Number.isInteger(quantity) || quantity <= 0) {
-    return fail(c.quantity, `${c.quantity} '${cell(c.quantity)}' is not a whole number above 0`);
-  }
+  const read = parseNumber(cell(c.quantity));
+  if (read === null) return fail(c.quantity, `${c.quantity} '${cell(c.quantity)}' is not a number`);
+  const notPositive = quantityProblem(read);
+  if (notPositive) return fail(c.quantity, `${c.quantity} '${cell(c.quantity)}' ${notPositive}`);
+  const quantity = units(read);
   const price = parseNumber(cell(c.price));
   if (price === null || price < 0) return fail(c.price, `${c.price} '${cell(c.price)}' is not a number of 0 or more`);
 
@@ -125,6 +126,8 @@ function readRow(
   if (segment !== 'equity' && expiry === null) {
     return fail(c.expiry ?? c.symbol, `${segment === 'options' ? 'option' : 'future'} '${symbol}' has no expiry date`);
   }
+  const notWhole = quantityProblem(quantity, segment);
+  if (notWhole) return fail(c.quantity, `${c.quantity} '${cell(c.quantity)}' ${notWhole}`);
   return {
     broker: options.broker ?? 'other',
     tradeId: cell(c.tradeId) || null,

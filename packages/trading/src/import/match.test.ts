@@ -339,3 +339,49 @@ describe('matchFills: shares held across days', () => {
     expect(short).toMatchObject({ side: 'short', product: 'carry_forward', status: 'closed', grossPnl: 7500 });
   });
 });
+
+describe('fractional units (ETF and fund units)', () => {
+  const etf = { symbol: 'LIQUIDBEES', isin: 'INF732E01037' };
+
+  it('closes a holding bought in parts and sold in parts with nothing left over', () => {
+    // In binary floating point 24.609 − 10.2 is 14.409000000000002: kept to 6 places, the holding goes to exactly 0.
+    const fills = [
+      fill('buy', 24.609, 1000, at('2025-04-07'), etf),
+      fill('sell', 10.2, 1002, at('2025-05-02'), etf),
+      fill('sell', 14.409, 1004, at('2025-07-10'), etf),
+    ];
+    const trades = matchFills(fills);
+    // 10.2 × 2 = 20.40 and 14.409 × 4 = 57.636 → 57.64; no open trade of 0.000000000000002 units.
+    expect(trades.map((t) => [t.status, t.quantity, t.openQuantity, t.grossPnl])).toEqual([
+      ['closed', 10.2, 0, 20.4],
+      ['closed', 14.409, 0, 57.64],
+    ]);
+    expect(trades[1]?.executions.map((e) => [e.role, e.quantity])).toEqual([
+      ['entry', 14.409],
+      ['exit', 14.409],
+    ]);
+  });
+
+  it('nets a day of fractional buys and sells, carrying the exact remainder into the holding', () => {
+    // 0.1 + 0.2 bought, 0.3 sold the same day: all intraday (in floating point 0.1 + 0.2 is 0.30000000000000004).
+    const [day, ...rest] = matchFills([
+      fill('buy', 0.1, 1000, at('2025-04-07', '09:20:00'), etf),
+      fill('buy', 0.2, 1000, at('2025-04-07', '09:25:00'), etf),
+      fill('sell', 0.3, 1001, at('2025-04-07', '14:00:00'), etf),
+    ]);
+    expect(rest).toEqual([]);
+    expect(day).toMatchObject({ product: 'intraday', status: 'closed', quantity: 0.3, openQuantity: 0, grossPnl: 0.3 });
+  });
+
+  it('shares one fractional fill over the sales it was sold in, the parts adding up to it', () => {
+    const bought = fill('buy', 24.609, 1000, at('2025-04-07'), etf);
+    const trades = matchFills([
+      bought,
+      fill('sell', 5.5, 1001, at('2025-04-21'), etf),
+      fill('sell', 19.109, 1002, at('2025-05-02'), etf),
+    ]);
+    const parts = trades.flatMap((t) => t.executions.filter((e) => e.fill === bought).map((e) => e.quantity));
+    expect(parts).toEqual([5.5, 19.109]);
+    expect(trades.every((t) => t.status === 'closed')).toBe(true);
+  });
+});

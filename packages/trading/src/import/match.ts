@@ -12,28 +12,22 @@
 // only the day's net quantity is delivery: a net buy goes into the holding, a net sell comes out of it. There are no
 // delivery shorts, so a net sell larger than the holding sells shares bought before the imported history: that part
 // becomes a trade with its cost basis missing (`missing_cost`), kept out of every P&L figure until the trader gives
-// the cost as an opening lot (a holdings or tax P&L statement, or typed). Splits and bonuses adjust the holding on
-// their ex-date.
+// the cost as an opening lot (a holdings or tax P&L statement, or typed). A share is one instrument under all its
+// symbols and ISINs (./instruments.ts), and corporate actions (./corporate-actions.ts) adjust its holding on their
+// ex-date: splits and bonuses in place, a demerger credits the new share, a merger or symbol change moves the
+// holding into the new share. So the shares are matched together, day by day, and an action on its ex-date.
+//
+// Quantities are kept to UNIT_PLACES decimals at every step (./units.ts): ETF and fund units are fractional.
+import { type AppliedAction, type CorporateAction, fractionNote, wholeShares } from './corporate-actions';
+import { type InstrumentKeys, instrumentKeys, isShare } from './instruments';
 import { baseSymbol } from './symbols';
 import type { Exchange, Fill, ImportBroker, OptionType, Segment } from './types';
+import { units } from './units';
+
+export type { AppliedAction, CorporateAction } from './corporate-actions';
 
 export type Product = 'intraday' | 'delivery' | 'carry_forward';
 export type TradeStatus = 'open' | 'closed' | 'missing_cost';
-
-/**
- * A split or bonus of a listed share. Split: every `from` shares become `to` (a 1:5 split is from 1, to 5), the cost
- * spread over them. Bonus: `to` new shares for every `from` held (a 1:1 bonus doubles the holding), acquired on the
- * ex-date at no cost, as the Income-tax Act counts bonus shares (s. 55(2)(aa)).
- */
-export interface CorporateAction {
-  id?: string;
-  symbol: string;
-  kind: 'split' | 'bonus';
-  from: number;
-  to: number;
-  /** The first IST trading day without the entitlement, YYYY-MM-DD: the holding is adjusted before its trades. */
-  exDate: string;
-}
 
 export interface TradeExecution {
   fill: Fill;
@@ -56,7 +50,7 @@ export interface MatchedTrade {
   side: 'long' | 'short';
   /** `missing_cost`: a sale of shares bought before the imported history, with no cost basis yet. */
   status: TradeStatus;
-  /** Units entered, in today's units after any split or bonus (for `missing_cost`, the units sold). */
+  /** Units entered, in today's units after any corporate action (for `missing_cost`, the units sold). */
   quantity: number;
   /** Units still open; 0 when closed. */
   openQuantity: number;
@@ -74,13 +68,21 @@ export interface MatchedTrade {
   executions: TradeExecution[];
   /** The broker trade ids of the trade's fills, in time order, without repeats. */
   brokerTradeIds: string[];
-  /** Splits and bonuses applied to this position while it was open, oldest first. */
-  adjustments: CorporateAction[];
+  /**
+   * Corporate actions applied to this position while it was open, oldest first; for a holding that moved in a merger
+   * or symbol change, the old share's too.
+   */
+  adjustments: AppliedAction[];
 }
 
 export interface MatchOptions {
-  /** Splits and bonuses to apply to delivery holdings, any order. */
+  /** Corporate actions to apply to delivery holdings, any order. */
   actions?: readonly CorporateAction[];
+  /**
+   * The instruments, when the caller has them for a larger set of fills (planRebuild: the stored fills and the new
+   * ones); by default worked out from these fills and actions.
+   */
+  instruments?: InstrumentKeys;
 }
 
 interface Lot {
@@ -120,12 +122,6 @@ function compareIds(a: string | null, b: string | null): number {
   return a < b ? -1 : 1;
 }
 
-/** The instrument a fill trades: a share is one instrument on either exchange and in any series; a contract per venue. */
-export function instrumentKey(fill: Fill): string {
-  if (fill.segment === 'equity' && fill.exchange !== 'MCX') return `${fill.broker}|EQ|${baseSymbol(fill.symbol)}`;
-  return `${fill.broker}|${fill.exchange}|${fill.symbol}|${fill.expiry ?? ''}`;
-}
-
 /**
  * Matches fills (from any number of imports, in any order) into trades. Fills are taken in time order; fills at the
  * same time by trade id, then in the order they were given. Trades are returned by entry time.
@@ -141,27 +137,44 @@ export function matchFills(fills: readonly Fill[], options: MatchOptions = {}): 
         ? 1
         : compareIds(a.tradeId, b.tradeId) || i - j;
   });
-  const byInstrument = new Map<string, Fill[]>();
+  const actions = [...(options.actions ?? [])].sort((a, b) => (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : 0));
+  const instruments = options.instruments ?? instrumentKeys(fills, actions);
+  // Each instrument's trades, in the order the instruments first trade (a stable sort by entry time keeps it for ties).
+  const outs = new Map<string, MatchedTrade[]>();
+  const contracts = new Map<string, Fill[]>();
+  const books = new Map<string, Book>();
+  const shareFills: Fill[] = [];
+  const shareBooks: Book[] = [];
   for (const i of ordered) {
     const fill = fills[i]!;
-    const key = instrumentKey(fill);
-    const list = byInstrument.get(key);
-    if (list) list.push(fill);
-    else byInstrument.set(key, [fill]);
+    const key = instruments.of(fill);
+    let out = outs.get(key);
+    if (!out) {
+      out = [];
+      outs.set(key, out);
+    }
+    if (isShare(fill)) {
+      let book = books.get(key);
+      if (!book) {
+        book = newBook(fill, out);
+        books.set(key, book);
+      }
+      book.fills.push(fill);
+      book.named = fill;
+      if (fill.isin) book.isin = fill.isin;
+      shareFills.push(fill);
+      shareBooks.push(book);
+    } else {
+      const list = contracts.get(key);
+      if (list) list.push(fill);
+      else contracts.set(key, [fill]);
+    }
   }
-  const actions = [...(options.actions ?? [])].sort((a, b) => (a.exDate < b.exDate ? -1 : a.exDate > b.exDate ? 1 : 0));
+  for (const [key, list] of contracts) matchContract(list, outs.get(key)!);
+  matchShares(shareFills, shareBooks, books, actions, instruments, outs);
+
   const trades: MatchedTrade[] = [];
-  for (const list of byInstrument.values()) {
-    const first = list[0]!;
-    if (first.segment === 'equity' && first.exchange !== 'MCX') {
-      const symbol = baseSymbol(first.symbol);
-      matchShare(
-        list,
-        actions.filter((a) => baseSymbol(a.symbol.toUpperCase()) === symbol),
-        trades,
-      );
-    } else matchContract(list, trades);
-  }
+  for (const out of outs.values()) for (const t of out) trades.push(t);
   return trades.sort((a, b) => (a.entryTime < b.entryTime ? -1 : a.entryTime > b.entryTime ? 1 : 0));
 }
 
@@ -200,7 +213,7 @@ function trade(
   if (position) {
     const closing = Math.min(remaining, position.trade.openQuantity);
     addExit(position, fill, closing);
-    remaining -= closing;
+    remaining = units(remaining - closing);
     if (position.trade.openQuantity === 0) {
       closed(position);
       position = null;
@@ -214,110 +227,225 @@ function trade(
 }
 
 /**
+ * Where a lot came from when a merger or symbol change moved it from another share: that share's adjustments up to
+ * and with the move, and how many of this holding's adjustments there were when it arrived (only later ones apply).
+ */
+interface Origin {
+  adjustments: AppliedAction[];
+  since: number;
+}
+
+/**
  * A lot of shares held in delivery. `quantity` and `price` are in today's units (after any split); `raw` is how much
  * of its fill, in the fill's own units, the lot still holds, so each trade records the part of the fill it took as
- * the tradebook wrote it and the parts of a fill always add up to it.
+ * the tradebook wrote it and the parts of a fill always add up to it. `origin` is set for a lot another share's
+ * merger or symbol change moved here (its fill is that share's).
  */
 interface HeldLot {
   fill: Fill;
   raw: number;
   quantity: number;
   price: number;
+  origin: Origin | null;
 }
 
-/** Shares held: lots oldest first (from `head`), and the splits and bonuses applied since the holding was last empty. */
+/** Shares held: lots oldest first (from `head`), and the corporate actions applied since it was last empty. */
 interface Holding {
   lots: HeldLot[];
   head: number;
-  adjustments: CorporateAction[];
+  adjustments: AppliedAction[];
 }
 
+/** One share (instrument) being matched: its fills in time order, how far it has got, and its holding. */
+interface Book {
+  fills: Fill[];
+  next: number;
+  holding: Holding;
+  /** A fill of the share, the pattern of the fills an action makes (bonus shares, a demerger's new shares). */
+  template: Fill;
+  /** The fill (or action's pattern) that last named the share: its trades take this symbol, today's name. */
+  named: Fill;
+  isin: string | null;
+  out: MatchedTrade[];
+}
+
+const newBook = (fill: Fill, out: MatchedTrade[]): Book => ({
+  fills: [],
+  next: 0,
+  holding: { lots: [], head: 0, adjustments: [] },
+  template: fill,
+  named: fill,
+  isin: fill.isin ?? null,
+  out,
+});
+
 /**
- * A share: each IST day's fills net first (intraday), the day's remainder moves the delivery holding. Each day's sale
- * from the holding is a closed trade of the shares sold with the lots they came from (FIFO), as the broker's tax P&L
- * has it, so its P&L is realised on that day; what is still held at the end is one open trade.
+ * Every share, day by day: on each IST day the actions whose ex-date has come first (an action can move a holding
+ * from one share to another), then each share's fills of the day. At the end each share's trades take its latest
+ * symbol and ISIN, so the journal shows today's name.
  */
-function matchShare(fills: readonly Fill[], actions: readonly CorporateAction[], out: MatchedTrade[]): void {
-  const holding: Holding = { lots: [], head: 0, adjustments: [] };
+function matchShares(
+  fills: readonly Fill[],
+  bookOf: readonly Book[],
+  books: Map<string, Book>,
+  actions: readonly CorporateAction[],
+  instruments: InstrumentKeys,
+  outs: Map<string, MatchedTrade[]>,
+): void {
+  const bookFor = (key: string, pattern: Fill): Book => {
+    let book = books.get(key);
+    if (!book) {
+      let out = outs.get(key);
+      if (!out) {
+        out = [];
+        outs.set(key, out);
+      }
+      book = newBook(pattern, out);
+      books.set(key, book);
+    }
+    return book;
+  };
   let nextAction = 0;
   const applyActionsBefore = (day: string | null) => {
     while (nextAction < actions.length && (day === null || actions[nextAction]!.exDate <= day)) {
-      adjustHolding(holding, actions[nextAction]!, fills[0]!);
-      nextAction++;
+      const action = actions[nextAction++]!;
+      for (const { source, target } of instruments.actionShares(action)) {
+        const book = books.get(source);
+        if (!book || book.holding.head === book.holding.lots.length || !(action.from > 0 && action.to > 0)) continue;
+        if (target === null || target === source) adjustHolding(book, action);
+        else {
+          const into = bookFor(target, newShareFill(book.template, action));
+          if (action.kind === 'demerger') demerge(book, into, action);
+          else moveHolding(book, into, action);
+        }
+      }
     }
   };
-  const hold = (fill: Fill, quantity: number, price: number) => {
-    if (holding.head === holding.lots.length) holding.adjustments = [];
-    holding.lots.push({ fill, raw: quantity, quantity, price });
-  };
-
-  const closedIntraday = (done: Position) => out.push(finish(done, 'intraday'));
   for (let i = 0; i < fills.length; ) {
     const day = istDay(fills[i]!);
     let end = i;
     while (end < fills.length && isOnDay(fills[end]!, day)) end++;
     applyActionsBefore(day);
-
-    // The day's trades against each other, as if from flat: what goes flat is intraday.
-    let dayPosition: Position | null = null;
+    // The day's shares, each once (its fills of the day are the next ones in its own list).
     for (let k = i; k < end; k++) {
-      const fill = fills[k]!;
-      if (fill.opening) continue;
-      dayPosition = trade(dayPosition, fill, fill.quantity, closedIntraday);
-    }
-
-    if (dayPosition) {
-      // The part of the day's last position that was exited is intraday too; its open lots are the day's net.
-      if (dayPosition.exited > 0) out.push(intradayPart(dayPosition));
-      const lots = dayPosition.lots.slice(dayPosition.head);
-      if (dayPosition.trade.side === 'long') {
-        for (const lot of lots) hold(lot.fill, lot.quantity, lot.price);
-      } else {
-        let sale: Position | null = null;
-        let missing: Position | null = null;
-        for (const lot of lots) {
-          const sold = lot.fill;
-          let left = lot.quantity;
-          while (left > 0 && holding.head < holding.lots.length) {
-            const held = holding.lots[holding.head]!;
-            const taken = Math.min(left, held.quantity);
-            if (!sale) {
-              sale = startPosition(sold, 'long');
-              sale.trade.entryTime = held.fill.executedAt;
-              sale.trade.adjustments = [...holding.adjustments];
-            }
-            takeFromLot(sale, held, taken);
-            addExit(sale, sold, taken);
-            left -= taken;
-            if (held.quantity === 0) holding.head++;
-          }
-          if (left > 0) {
-            missing ??= missingCost(sold);
-            addExit(missing, sold, left);
-          }
-        }
-        if (sale) out.push(finish(sale, 'delivery'));
-        if (missing) out.push(finish(missing, 'delivery'));
-      }
-    }
-
-    // Opening lots were held before this day ended: they join the holding after its trades.
-    for (let k = i; k < end; k++) {
-      const fill = fills[k]!;
-      if (fill.opening) hold(fill, fill.quantity, fill.price);
+      const book = bookOf[k]!;
+      if (book.next < book.fills.length && isOnDay(book.fills[book.next]!, day)) shareDay(book, day);
     }
     i = end;
   }
   applyActionsBefore(null);
-  if (holding.head < holding.lots.length) {
-    const open = startPosition(holding.lots[holding.head]!.fill, 'long');
-    open.trade.adjustments = [...holding.adjustments];
-    for (let l = holding.head; l < holding.lots.length; l++) {
-      const lot = holding.lots[l]!;
-      takeFromLot(open, lot, lot.quantity);
+  for (const book of books.values()) {
+    closeHolding(book);
+    const symbol = baseSymbol(book.named.symbol);
+    for (const t of book.out) {
+      t.symbol = symbol;
+      t.isin = book.isin ?? t.isin;
     }
-    out.push(finish(open, 'delivery'));
   }
+}
+
+/** The pattern fill of the share an action gives (its symbol and ISIN, on the source share's broker and exchange). */
+function newShareFill(template: Fill, action: CorporateAction): Fill {
+  return {
+    ...template,
+    tradeId: null,
+    orderId: null,
+    symbol: baseSymbol(action.newSymbol ?? action.symbol),
+    isin: action.newIsin ?? null,
+    executedAt: `${action.exDate}T09:15:00+05:30`,
+    row: 0,
+  };
+}
+
+/**
+ * A share's IST day: its fills net first (intraday), the day's remainder moves the delivery holding. Each day's sale
+ * from the holding is a closed trade of the shares sold with the lots they came from (FIFO), as the broker's tax P&L
+ * has it, so its P&L is realised on that day (one trade per origin: shares that came by a merger apart from the
+ * share's own).
+ */
+function shareDay(book: Book, day: string): void {
+  const { fills, holding, out } = book;
+  const i = book.next;
+  let end = i;
+  while (end < fills.length && isOnDay(fills[end]!, day)) end++;
+  book.next = end;
+  const hold = (fill: Fill, quantity: number, price: number) => {
+    if (holding.head === holding.lots.length) holding.adjustments = [];
+    holding.lots.push({ fill, raw: quantity, quantity, price, origin: null });
+  };
+
+  const closedIntraday = (done: Position) => out.push(finish(done, 'intraday'));
+  // The day's trades against each other, as if from flat: what goes flat is intraday.
+  let dayPosition: Position | null = null;
+  for (let k = i; k < end; k++) {
+    const fill = fills[k]!;
+    if (fill.opening) continue;
+    dayPosition = trade(dayPosition, fill, fill.quantity, closedIntraday);
+  }
+
+  if (dayPosition) {
+    // The part of the day's last position that was exited is intraday too; its open lots are the day's net.
+    if (dayPosition.exited > 0) out.push(intradayPart(dayPosition));
+    const lots = dayPosition.lots.slice(dayPosition.head);
+    if (dayPosition.trade.side === 'long') {
+      for (const lot of lots) hold(lot.fill, lot.quantity, lot.price);
+    } else {
+      const sales = new Map<Origin | null, Position>();
+      let missing: Position | null = null;
+      for (const lot of lots) {
+        const sold = lot.fill;
+        let left = lot.quantity;
+        while (left > 0 && holding.head < holding.lots.length) {
+          const held = holding.lots[holding.head]!;
+          const taken = Math.min(left, held.quantity);
+          let sale = sales.get(held.origin);
+          if (!sale) {
+            sale = startPosition(sold, 'long');
+            sale.trade.entryTime = held.fill.executedAt;
+            sale.trade.adjustments = adjustmentsOf(holding, held.origin);
+            sales.set(held.origin, sale);
+          }
+          takeFromLot(sale, held, taken);
+          addExit(sale, sold, taken);
+          left = units(left - taken);
+          if (held.quantity === 0) holding.head++;
+        }
+        if (left > 0) {
+          missing ??= missingCost(sold);
+          addExit(missing, sold, left);
+        }
+      }
+      for (const sale of sales.values()) out.push(finish(sale, 'delivery'));
+      if (missing) out.push(finish(missing, 'delivery'));
+    }
+  }
+
+  // Opening lots were held before this day ended: they join the holding after its trades.
+  for (let k = i; k < end; k++) {
+    const fill = fills[k]!;
+    if (fill.opening) hold(fill, fill.quantity, fill.price);
+  }
+}
+
+/** The adjustments a trade of lots from `origin` carries: the old share's (for moved lots) and this holding's since. */
+const adjustmentsOf = (holding: Holding, origin: Origin | null): AppliedAction[] =>
+  origin ? [...origin.adjustments, ...holding.adjustments.slice(origin.since)] : [...holding.adjustments];
+
+/** What is still held at the end: one open trade per origin. */
+function closeHolding(book: Book): void {
+  const { holding } = book;
+  const open = new Map<Origin | null, Position>();
+  for (let l = holding.head; l < holding.lots.length; l++) {
+    const lot = holding.lots[l]!;
+    let position = open.get(lot.origin);
+    if (!position) {
+      position = startPosition(lot.fill, 'long');
+      position.trade.adjustments = adjustmentsOf(holding, lot.origin);
+      open.set(lot.origin, position);
+    }
+    takeFromLot(position, lot, lot.quantity);
+  }
+  for (const position of open.values()) book.out.push(finish(position, 'delivery'));
 }
 
 /**
@@ -325,38 +453,50 @@ function matchShare(fills: readonly Fill[], actions: readonly CorporateAction[],
  * own units (all that is left of it when the lot is used up).
  */
 function takeFromLot(position: Position, lot: HeldLot, quantity: number): void {
-  const raw = quantity === lot.quantity ? lot.raw : Math.min(lot.raw, Math.round((quantity * lot.raw) / lot.quantity));
-  lot.quantity -= quantity;
-  lot.raw -= raw;
-  position.entered += quantity;
-  position.trade.openQuantity += quantity;
+  let raw = lot.raw;
+  if (quantity !== lot.quantity) {
+    // A whole fill's parts stay whole; a fractional fill's are kept to UNIT_PLACES.
+    const part = (quantity * lot.raw) / lot.quantity;
+    raw = Math.min(lot.raw, Number.isInteger(lot.raw) ? Math.round(part) : units(part));
+  }
+  lot.quantity = units(lot.quantity - quantity);
+  lot.raw = units(lot.raw - raw);
+  position.entered = units(position.entered + quantity);
+  position.trade.openQuantity = units(position.trade.openQuantity + quantity);
   position.entryValue += lot.price * quantity;
   position.lots.push({ fill: lot.fill, price: lot.price, quantity });
   if (raw > 0) position.trade.executions.push({ fill: lot.fill, quantity: raw, role: 'entry' });
   position.trade.isin ??= lot.fill.isin ?? null;
 }
 
-/** A split spreads each held lot's cost over its new units; a bonus adds a lot of free shares on the ex-date. */
-function adjustHolding(holding: Holding, action: CorporateAction, share: Fill): void {
-  if (!(action.from > 0 && action.to > 0) || holding.head === holding.lots.length) return;
-  if (action.kind === 'split') {
-    for (let l = holding.head; l < holding.lots.length; l++) {
-      const lot = holding.lots[l]!;
-      const units = Math.floor((lot.quantity * action.to) / action.from);
-      lot.price = units === 0 ? 0 : (lot.price * lot.quantity) / units;
-      lot.quantity = units;
-    }
-  } else {
-    let held = 0;
-    for (let l = holding.head; l < holding.lots.length; l++) held += holding.lots[l]!.quantity;
-    const extra = Math.floor((held * action.to) / action.from);
+/** The lots held now (from `head`), and the whole shares `to` for every `from` of each, as a company credits them. */
+function entitlement(holding: Holding, action: CorporateAction) {
+  const lots = holding.lots.slice(holding.head);
+  const exact = lots.map((l) => units((l.quantity * action.to) / action.from));
+  const whole = wholeShares(exact);
+  const held = units(lots.reduce((s, l) => s + l.quantity, 0));
+  const due = units(exact.reduce((s, x) => s + x, 0));
+  const credited = whole.reduce((s, x) => s + x, 0);
+  const note = fractionNote(action, held, due, credited);
+  const applied: AppliedAction = note === null ? { ...action } : { ...action, note };
+  return { lots, exact, whole, applied };
+}
+
+/**
+ * A split (or a merger or symbol change within one instrument: the same share under two names) gives each held lot
+ * its new units at its cost per share × from ÷ to; a bonus adds a lot of free shares on the ex-date.
+ */
+function adjustHolding(book: Book, action: CorporateAction): void {
+  const { holding } = book;
+  if (action.kind === 'bonus') {
+    const { applied, whole } = entitlement(holding, action);
+    const extra = whole.reduce((s, x) => s + x, 0);
     if (extra === 0) return;
-    const symbol = baseSymbol(share.symbol);
+    const symbol = baseSymbol(action.symbol);
     const free: Fill = {
-      ...share,
+      ...book.template,
       tradeId: `bonus:${symbol}:${action.exDate}`,
       orderId: null,
-      symbol,
       side: 'buy',
       quantity: extra,
       price: 0,
@@ -368,9 +508,107 @@ function adjustHolding(holding: Holding, action: CorporateAction, share: Fill): 
       // Acquired on the ex-date, whatever is known of the lots they were issued on.
       dateUnknown: false,
     };
-    holding.lots.push({ fill: free, raw: extra, quantity: extra, price: 0 });
+    holding.lots.push({ fill: free, raw: extra, quantity: extra, price: 0, origin: null });
+    holding.adjustments.push(applied);
+    return;
   }
-  holding.adjustments.push(action);
+  if (action.kind === 'demerger') return;
+  const { lots, whole, applied } = entitlement(holding, action);
+  lots.forEach((lot, n) => {
+    lot.price = (lot.price * action.from) / action.to;
+    lot.quantity = whole[n]!;
+  });
+  holding.adjustments.push(action.kind === 'split' ? applied : { ...applied, credited: true });
+}
+
+/**
+ * A demerger: the parent keeps its lots at (100 − costPercent)% of their cost (s. 49(2D)), and each lot gives the new
+ * share a lot of `to` for every `from`, whole shares, at costPercent% of its cost (s. 49(2C)) and with the parent
+ * lot's acquisition time (s. 2(42A) Explanation 1(i)(g)). The new lots are made from the action (kind 'bonus' when
+ * stored), so a rebuild makes them again.
+ */
+function demerge(parent: Book, child: Book, action: CorporateAction): void {
+  const { lots, exact, whole, applied } = entitlement(parent.holding, action);
+  const share = (action.costPercent ?? 0) / 100;
+  const credited: HeldLot[] = [];
+  const symbol = baseSymbol(action.symbol);
+  lots.forEach((lot, n) => {
+    const cost = lot.price * lot.quantity * share;
+    lot.price *= 1 - share;
+    const quantity = whole[n]!;
+    if (quantity === 0) return;
+    // The cost per share due (the fraction takes its part of the cost with it), to 4 places like a stored price.
+    const price = Math.round((cost / exact[n]!) * 10_000) / 10_000;
+    const fill: Fill = {
+      ...child.template,
+      tradeId: `demerger:${symbol}:${action.exDate}:${n + 1}`,
+      orderId: null,
+      exchange: lot.fill.exchange,
+      side: 'buy',
+      quantity,
+      price,
+      executedAt: lot.fill.executedAt,
+      fees: null,
+      row: 0,
+      opening: true,
+      bonus: true,
+    };
+    credited.push({ fill, raw: quantity, quantity, price, origin: null });
+  });
+  parent.holding.adjustments.push(applied);
+  receive(child, credited, action, null);
+  child.holding.adjustments.push({ ...applied, credited: true });
+}
+
+/**
+ * A merger or symbol change: every held lot moves to the new share, `to` for every `from` in whole shares, with its
+ * fill, cost (s. 49(2)) and acquisition time (s. 2(42A) Explanation 1(i)(c)); the old share's holding is empty after.
+ */
+function moveHolding(source: Book, target: Book, action: CorporateAction): void {
+  const { holding } = source;
+  const { lots, whole, applied } = entitlement(holding, action);
+  // Lots that came from the same place keep one origin: the old share's adjustments, then this move.
+  const origins = new Map<Origin | null, Origin>();
+  const moved = lots.map((lot, n): HeldLot => {
+    let origin = origins.get(lot.origin);
+    if (!origin) {
+      origin = { adjustments: [...adjustmentsOf(holding, lot.origin), applied], since: 0 };
+      origins.set(lot.origin, origin);
+    }
+    return { fill: lot.fill, raw: lot.raw, quantity: whole[n]!, price: (lot.price * action.from) / action.to, origin };
+  });
+  holding.lots = [];
+  holding.head = 0;
+  holding.adjustments = [];
+  receive(target, moved, action, origins);
+  if (`${action.exDate}T09:15:00+05:30` >= target.named.executedAt) {
+    target.named = newShareFill(target.template, action);
+    target.isin = action.newIsin ?? target.isin;
+  }
+}
+
+/**
+ * Lots another share's action gives this holding on the ex-date, placed among the lots held by acquisition time (the
+ * holding period they carry), so FIFO sells the oldest acquisition first.
+ */
+function receive(book: Book, lots: HeldLot[], action: CorporateAction, origins: Map<unknown, Origin> | null): void {
+  const { holding } = book;
+  if (holding.head === holding.lots.length) {
+    holding.lots = [];
+    holding.head = 0;
+    holding.adjustments = [];
+  }
+  if (origins) for (const origin of origins.values()) origin.since = holding.adjustments.length;
+  const merged = holding.lots.slice(holding.head);
+  for (const lot of lots) merged.push(lot);
+  // Stable: lots of the same time keep the order they were held in.
+  merged.sort((a, b) => (a.fill.executedAt < b.fill.executedAt ? -1 : a.fill.executedAt > b.fill.executedAt ? 1 : 0));
+  holding.lots = merged;
+  holding.head = 0;
+  if (action.kind === 'demerger' && `${action.exDate}T09:15:00+05:30` >= book.named.executedAt) {
+    book.named = newShareFill(book.template, action);
+    book.isin = action.newIsin ?? book.isin;
+  }
 }
 
 /** A sale with no holding to come from: the units are known, the cost is not. */
@@ -388,17 +626,17 @@ function intradayPart(position: Position): MatchedTrade {
   const open = new Map<Fill, number>();
   for (let l = position.head; l < position.lots.length; l++) {
     const lot = position.lots[l]!;
-    open.set(lot.fill, (open.get(lot.fill) ?? 0) + lot.quantity);
+    open.set(lot.fill, units((open.get(lot.fill) ?? 0) + lot.quantity));
   }
   const part = startPosition(position.trade.executions[0]!.fill, position.trade.side);
   for (const e of position.trade.executions) {
-    const quantity = e.role === 'entry' ? e.quantity - (open.get(e.fill) ?? 0) : e.quantity;
+    const quantity = e.role === 'entry' ? units(e.quantity - (open.get(e.fill) ?? 0)) : e.quantity;
     if (quantity <= 0) continue;
     if (e.role === 'entry') {
-      part.entered += quantity;
+      part.entered = units(part.entered + quantity);
       part.entryValue += e.fill.price * quantity;
     } else {
-      part.exited += quantity;
+      part.exited = units(part.exited + quantity);
       part.exitValue += e.fill.price * quantity;
       part.trade.exitTime = e.fill.executedAt;
     }
@@ -414,7 +652,7 @@ function isEntry(trade: MatchedTrade, fill: Fill): boolean {
 }
 
 function startPosition(fill: Fill, side: 'long' | 'short'): Position {
-  const equity = fill.segment === 'equity' && fill.exchange !== 'MCX';
+  const equity = isShare(fill);
   return {
     trade: {
       broker: fill.broker,
@@ -453,8 +691,8 @@ function startPosition(fill: Fill, side: 'long' | 'short'): Position {
 
 function addEntry(position: Position, fill: Fill, quantity: number, price: number): void {
   const { trade } = position;
-  position.entered += quantity;
-  trade.openQuantity += quantity;
+  position.entered = units(position.entered + quantity);
+  trade.openQuantity = units(trade.openQuantity + quantity);
   position.entryValue += price * quantity;
   position.lots.push({ fill, price, quantity });
   trade.executions.push({ fill, quantity, role: 'entry' });
@@ -471,12 +709,12 @@ function addExit(position: Position, fill: Fill, quantity: number): void {
     if (!lot) break;
     const used = Math.min(left, lot.quantity);
     position.pnl += sign * (fill.price - lot.price) * used;
-    lot.quantity -= used;
-    left -= used;
+    lot.quantity = units(lot.quantity - used);
+    left = units(left - used);
     if (lot.quantity === 0) position.head++;
   }
-  trade.openQuantity = Math.max(0, trade.openQuantity - quantity);
-  position.exited += quantity;
+  trade.openQuantity = Math.max(0, units(trade.openQuantity - quantity));
+  position.exited = units(position.exited + quantity);
   position.exitValue += fill.price * quantity;
   trade.exitTime = fill.executedAt;
   trade.executions.push({ fill, quantity, role: 'exit' });
@@ -487,7 +725,7 @@ function finish(position: Position, product: Product): MatchedTrade {
   const { trade } = position;
   trade.product = product;
   const missing = trade.status === 'missing_cost';
-  trade.quantity = Math.round(missing ? position.exited : position.entered);
+  trade.quantity = units(missing ? position.exited : position.entered);
   trade.avgEntryPrice = missing || position.entered === 0 ? null : round(position.entryValue / position.entered, 4);
   if (position.exited > 0) {
     trade.avgExitPrice = round(position.exitValue / position.exited, 4);

@@ -57,7 +57,7 @@ describe('every bad row at once', () => {
       fills: [2, 5],
       errors: [
         "Row 3: Side 'Hold' is not Buy or Sell",
-        "Row 4: Quantity 'ten' is not a whole number above 0",
+        "Row 4: Quantity 'ten' is not a number above 0",
         "Row 6: Exchange 'XYZ' is not NSE, BSE or MCX",
       ],
     });

@@ -66,7 +66,7 @@ describe('parseZerodhaTaxPnl', () => {
       period: { from: '2025-04-01', to: '2026-03-31' },
       ignoredSections: [],
       errors: [
-        { row: 5, column: 'quantity', message: "Row 5: Quantity 'ten' is not a whole number above 0" },
+        { row: 5, column: 'quantity', message: "Row 5: Quantity 'ten' is not a number above 0" },
         { row: 6, column: 'exit_date', message: 'Row 6: Exit Date 2024-01-10 is before Entry Date 2025-06-02' },
         { row: 7, column: 'entry_date', message: "Row 7: Entry Date 'soon' is not a date" },
       ],
@@ -83,6 +83,35 @@ describe('parseZerodhaTaxPnl', () => {
           'No Zerodha tax P&L statement header (Symbol, ISIN, Entry Date, Exit Date, Quantity, Buy Value, Sell Value …) was found in this file.',
       },
     ]);
+  });
+
+  it('reads units with decimals in an exit (LIQUIDBEES 24.609)', () => {
+    const bytes = writeXlsx([
+      {
+        name: 'Tradewise Exits from 2024-04-01',
+        rows: [
+          [null, 'Equity - Short Term'],
+          HEADER,
+          [
+            null,
+            'LIQUIDBEES',
+            'INF732E01037',
+            '2024-01-15',
+            '2024-07-02',
+            24.609,
+            24608.75,
+            24712.55,
+            103.8,
+            169,
+            0,
+            103.8,
+          ],
+        ],
+      },
+    ]);
+    const { exits, errors } = parseZerodhaTaxPnl(bytes);
+    expect(errors).toEqual([]);
+    expect(exits.map((e) => [e.symbol, e.quantity, e.buyValue])).toEqual([['LIQUIDBEES', 24.609, 24608.75]]);
   });
 });
 

@@ -18,6 +18,7 @@ import { cellDate, type SpreadsheetInput, workbookRecords } from './sheet';
 import { baseSymbol } from './symbols';
 import { rowError } from './table';
 import type { ImportRowError } from './types';
+import { quantityProblem, units } from './units';
 
 export type TaxPnlSection = 'short_term' | 'long_term' | 'buyback';
 
@@ -158,10 +159,11 @@ function readExit(
   if (exitDate < entryDate) {
     return fail('exit_date', (c) => `${c} ${exitDate} is before ${label('entry_date')} ${entryDate}`);
   }
-  const quantity = parseNumber(get('quantity'));
-  if (quantity === null || !Number.isInteger(quantity) || quantity <= 0) {
-    return fail('quantity', (c) => `${c} '${get('quantity')}' is not a whole number above 0`);
-  }
+  // ETF and fund units may have decimals (LIQUIDBEES 24.609).
+  const read = parseNumber(get('quantity'));
+  const notPositive = quantityProblem(read);
+  if (read === null || notPositive) return fail('quantity', (c) => `${c} '${get('quantity')}' ${notPositive}`);
+  const quantity = units(read);
   const values: Record<string, number> = {};
   for (const column of ['buy_value', 'sell_value']) {
     const n = parseNumber(get(column));

@@ -24,7 +24,7 @@ export interface Fill {
   strike: number | null;
   optionType: OptionType | null;
   side: FillSide;
-  /** Units (shares, or contracts × lot size), never lots. */
+  /** Units (shares, or contracts × lot size), never lots; ETF and fund units may have up to 6 decimals. */
   quantity: number;
   price: number;
   /** Exchange time in India: always `YYYY-MM-DDTHH:MM:SS+05:30`, so the IST calendar day is its first 10 characters. */
@@ -46,8 +46,9 @@ export interface Fill {
    */
   dateUnknown?: boolean;
   /**
-   * Free shares of a bonus issue, made by the matcher from a corporate action (price 0, on the ex-date). Derived, so
-   * never read back from storage as a fill: the action makes them again.
+   * Shares the matcher made from a corporate action (stored as kind 'bonus'): a bonus issue's free shares (price 0, on
+   * the ex-date), or a demerger's new shares (their part of the parent's cost, at the parent lot's acquisition time).
+   * Derived, so never read back from storage as a fill: the action makes them again.
    */
   bonus?: boolean;
 }

@@ -175,7 +175,7 @@ const EXPECTED = {
     }),
   ],
   errors: [
-    { row: 15, column: 'Quantity', message: "Row 15: Quantity 'ten' is not a whole number above 0" },
+    { row: 15, column: 'Quantity', message: "Row 15: Quantity 'ten' is not a number above 0" },
     { row: 16, column: 'Company', message: "Row 16: Company 'BANKNIFTY' does not say CE or PE" },
   ],
 };

@@ -19,6 +19,7 @@ import { cellDate, cellTimestamp, type SpreadsheetInput, sheetRecords } from './
 import { baseSymbol, decodeSymbol } from './symbols';
 import { readRecords, rowError } from './table';
 import type { Fill, FillContract, ImportRowError, OptionType, ParseResult } from './types';
+import { quantityProblem, units } from './units';
 
 const REQUIRED = ['date', 'exchange', 'trade_num', 'side', 'quantity', 'price'];
 /** Column names as the report writes them, for messages. */
@@ -62,10 +63,10 @@ function readRow(row: number, get: (column: string) => string): Fill | ImportRow
   if (exchange === null) return fail('exchange', `Exchange '${get('exchange')}' is not NSE, BSE or MCX`);
   const side = normaliseSide(get('side'));
   if (side === null) return fail('side', `Side '${get('side')}' is not Buy or Sell`);
-  const quantity = parseNumber(get('quantity'));
-  if (quantity === null || !Number.isInteger(quantity) || quantity <= 0) {
-    return fail('quantity', `Quantity '${get('quantity')}' is not a whole number above 0`);
-  }
+  const read = parseNumber(get('quantity'));
+  const notPositive = quantityProblem(read);
+  if (read === null || notPositive) return fail('quantity', `Quantity '${get('quantity')}' ${notPositive}`);
+  const quantity = units(read);
   const price = parseNumber(get('price'));
   if (price === null || price < 0) return fail('price', `Price '${get('price')}' is not a number of 0 or more`);
   const tradeId = get('trade_num');
@@ -79,6 +80,8 @@ function readRow(row: number, get: (column: string) => string): Fill | ImportRow
   }
   const contract = readContract(get);
   if ('message' in contract) return fail(contract.column, contract.message);
+  const notWhole = quantityProblem(quantity, contract.segment);
+  if (notWhole) return fail('quantity', `Quantity '${get('quantity')}' ${notWhole}`);
   return {
     broker: 'upstox',
     tradeId,

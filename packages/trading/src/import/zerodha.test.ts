@@ -71,7 +71,7 @@ describe('parseZerodhaTradebook', () => {
       'SUZLON,INE040H01021,2025-06-09,NSE,EQ,EQ,hold,false,10,67.5,2,12,2025-06-09T10:22:34',
       'SUZLON,INE040H01021,2025-06-09,NSE,EQ,EQ,sell,false,10,67.5,3,13,2025-06-09T10:22:35',
       'SUZLON,INE040H01021,2025-06-31,NSE,EQ,EQ,sell,false,10,67.5,4,14,2025-06-31T10:22:35',
-      'SUZLON,INE040H01021,2025-06-09,NSE,EQ,EQ,sell,false,2.5,67.5,5,15,2025-06-09T10:22:35',
+      'SUZLON,INE040H01021,2025-06-09,NSE,EQ,EQ,sell,false,0,67.5,5,15,2025-06-09T10:22:35',
     ].join('\n');
     const { fills, errors } = parseZerodhaTradebook(csv);
     expect(fills.map((f) => f.tradeId)).toEqual(['3']);
@@ -79,7 +79,7 @@ describe('parseZerodhaTradebook', () => {
       "Row 2: quantity 'abc' is not a number",
       "Row 3: trade_type 'hold' is not buy or sell",
       "Row 5: order_execution_time '2025-06-31T10:22:35' is not a date and time",
-      "Row 6: quantity '2.5' is not a whole number above 0",
+      "Row 6: quantity '0' is not a number above 0",
     ]);
   });
 
@@ -326,6 +326,19 @@ describe('parseZerodhaTradebook, Console XLSX', () => {
         message:
           'No Zerodha tradebook header (symbol, isin, trade_date, exchange, segment, series, trade_type …) was found in this file.',
       },
+    ]);
+  });
+
+  it('reads ETF and fund units with their decimals, and refuses a fraction of a futures or options unit', () => {
+    const csv = [
+      FO_HEADER,
+      'LIQUIDBEES,INF732E01037,2025-07-10,NSE,EQ,EQ,sell,false,24.609000,1004.000000,615873021,1300000016605512,2025-07-10T10:05:39,',
+      'NIFTY25DECFUT,,2025-12-01,NFO,FO,FUTIDX,buy,false,37.500000,26000,9002,1002,2025-12-01T09:20:00,2025-12-30',
+    ].join('\n');
+    const { fills, errors } = parseZerodhaTradebook(csv);
+    expect(fills.map((f) => [f.symbol, f.quantity])).toEqual([['LIQUIDBEES', 24.609]]);
+    expect(errors.map((e) => e.message)).toEqual([
+      "Row 3: quantity '37.500000' is not a whole number: futures and options trade in whole units (lots × lot size)",
     ]);
   });
 });

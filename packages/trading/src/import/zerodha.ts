@@ -12,6 +12,7 @@ import { cellDate, cellId, cellTimestamp, type SpreadsheetInput, workbookRecords
 import { baseSymbol, type DecodedSymbol, decodeSymbol } from './symbols';
 import { readRecords, readTable, rowError, type Table, type TableSpec } from './table';
 import type { Fill, ImportRowError, ParseResult } from './types';
+import { quantityProblem, units } from './units';
 
 const SPEC: TableSpec = {
   required: ['symbol', 'trade_date', 'exchange', 'segment', 'trade_type', 'quantity', 'price', 'trade_id'],
@@ -80,11 +81,12 @@ function readRow(
   if (exchange === null) return fail(row, label, 'exchange', (c) => `${c} '${get('exchange')}' is not NSE, BSE or MCX`);
   const side = normaliseSide(get('trade_type'));
   if (side === null) return fail(row, label, 'trade_type', (c) => `${c} '${get('trade_type')}' is not buy or sell`);
-  const quantity = parseNumber(get('quantity'));
-  if (quantity === null) return fail(row, label, 'quantity', (c) => `${c} '${get('quantity')}' is not a number`);
-  if (!Number.isInteger(quantity) || quantity <= 0) {
-    return fail(row, label, 'quantity', (c) => `${c} '${get('quantity')}' is not a whole number above 0`);
-  }
+  const read = parseNumber(get('quantity'));
+  if (read === null) return fail(row, label, 'quantity', (c) => `${c} '${get('quantity')}' is not a number`);
+  // ETF and fund units may have decimals; a contract's units are whole (checked once the segment is known).
+  const quantity = units(read);
+  const notPositive = quantityProblem(quantity);
+  if (notPositive) return fail(row, label, 'quantity', (c) => `${c} '${get('quantity')}' ${notPositive}`);
   const price = parseNumber(get('price'));
   if (price === null || price < 0)
     return fail(row, label, 'price', (c) => `${c} '${get('price')}' is not a number of 0 or more`);
@@ -131,6 +133,8 @@ function readRow(
     };
   }
 
+  const notWhole = quantityProblem(quantity, decoded.segment);
+  if (notWhole) return fail(row, label, 'quantity', (c) => `${c} '${get('quantity')}' ${notWhole}`);
   // The expiry_date column gives the day a monthly symbol leaves out; a weekly symbol carries it.
   const expiryCell = get('expiry_date');
   const expiry = expiryCell === '' ? decoded.expiry : cellDate(expiryCell);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatINR, formatINRCompact, formatPaise, formatPaiseCompact, groupIndian } from './inr';
+import {
+  formatCount,
+  formatINR,
+  formatINRCompact,
+  formatPaise,
+  formatPaiseCompact,
+  formatQuantity,
+  groupIndian,
+} from './inr';
 
 // Every expected value below was worked out by hand from the money rule (packages/ui/README.md, "Money"; the details
 // in inr.ts), not by running the code. "−" is U+2212, the real minus sign; "-" in an input is JavaScript's.
@@ -39,6 +47,18 @@ describe('formatCount', () => {
     for (const n of [7, 42, 999, 1000, 99999, 100000, 2500000, 98765432, 1234567890123, -100000]) {
       expect(formatCount(n)).toBe(n.toLocaleString('en-IN'));
     }
+  });
+});
+
+describe('formatQuantity', () => {
+  it('shows units with the decimals they have, grouped the Indian way', () => {
+    expect(formatQuantity(24.609)).toBe('24.609');
+    expect(formatQuantity(123456.5)).toBe('1,23,456.5');
+    expect(formatQuantity(0.000001)).toBe('0.000001');
+    expect(formatQuantity(1250)).toBe('1,250');
+    expect(formatQuantity(-3.25)).toBe('-3.25');
+    // A floating-point residue does not show: 10.2 + 14.409 is 24.609000000000002.
+    expect(formatQuantity(10.2 + 14.409)).toBe('24.609');
   });
 });
 

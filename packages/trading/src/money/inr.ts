@@ -70,6 +70,18 @@ export function formatCount(n: number): string {
   return `${n < 0 ? '-' : ''}${groupIndian(String(Math.abs(n)))}`;
 }
 
+/**
+ * A quantity of shares or units, grouped the Indian way with its decimals as held (to 6 places, trailing zeros
+ * dropped): ETF and fund units are fractional, so 24.609 shows as "24.609", not "25"; 123456.5 as "1,23,456.5".
+ */
+export function formatQuantity(n: number): string {
+  if (Number.isSafeInteger(n)) return formatCount(n);
+  if (!Number.isFinite(n)) return String(n);
+  const [whole = '0', fraction = ''] = Math.abs(n).toFixed(6).split('.');
+  const digits = fraction.replace(/0+$/, '');
+  return `${n < 0 ? '-' : ''}${groupIndian(whole)}${digits ? `.${digits}` : ''}`;
+}
+
 function toPaise(rupees: number): number {
   if (!Number.isFinite(rupees)) throw new RangeError(`Cannot format a non-finite amount: ${rupees}`);
   return Math.sign(rupees) * Math.round(Math.abs(rupees) * 100);

@@ -5,8 +5,10 @@
 // why, so nothing is counted twice. A holdings statement gives no buy dates (unless it has a buy-date column): its
 // lots are marked `dateUnknown`, placed where they sit in FIFO order (held at the end of the statement's day, or of
 // the day before the history), and never taken as bought on that day.
+import { instrumentKeys, isShare } from '../import/instruments';
 import { baseSymbol } from '../import/symbols';
 import type { Fill, ImportBroker, ImportRowError } from '../import/types';
+import { units } from '../import/units';
 import { dateOfDayNumber, dayNumberOf, isIsoDate } from '../time/ist';
 import type { StoredTrade } from './rebuild';
 
@@ -49,19 +51,30 @@ export interface TypedOpening {
   id: string;
 }
 
-/** The first IST day each share has a fill of the broker in the journal (opening lots aside), by base symbol. */
-export function firstFillDays(stored: readonly StoredTrade[], broker: ImportBroker): Map<string, string> {
+/**
+ * The first IST day each share has a fill of the broker in the journal (opening lots aside), asked by a statement's
+ * symbol and ISIN: a share is one under all its symbols and ISINs (a holdings statement names GVT&D what the
+ * tradebook bought as GET&D-BE).
+ */
+export function firstFillDays(
+  stored: readonly StoredTrade[],
+  broker: ImportBroker,
+): (share: { symbol: string; isin: string | null }) => string | undefined {
+  const fills: Fill[] = [];
+  for (const t of stored) for (const { fill } of t.fills) if (fill.broker === broker && isShare(fill)) fills.push(fill);
+  const instruments = instrumentKeys(fills);
   const first = new Map<string, string>();
-  for (const t of stored) {
-    for (const { fill } of t.fills) {
-      if (fill.broker !== broker || fill.segment !== 'equity' || fill.exchange === 'MCX' || fill.opening) continue;
-      const symbol = baseSymbol(fill.symbol);
-      const day = fill.executedAt.slice(0, 10);
-      const known = first.get(symbol);
-      if (known === undefined || day < known) first.set(symbol, day);
-    }
+  for (const fill of fills) {
+    if (fill.opening) continue;
+    const key = instruments.of(fill);
+    const day = fill.executedAt.slice(0, 10);
+    const known = first.get(key);
+    if (known === undefined || day < known) first.set(key, day);
   }
-  return first;
+  return ({ symbol, isin }) => {
+    const key = instruments.shareOf(broker, symbol, isin);
+    return key === null ? undefined : first.get(key);
+  };
 }
 
 function openingFill(
@@ -194,8 +207,8 @@ export function openingLotsFromHoldings(
   const seen = new Map<string, number>();
   for (const h of holdings) {
     const symbol = baseSymbol(h.symbol);
-    const from = first.get(symbol);
-    if (!(h.quantity > 0) || !Number.isInteger(h.quantity)) {
+    const from = first({ symbol, isin: h.isin });
+    if (!(h.quantity > 0)) {
       skipped.push(skip(h.row, `${symbol}: nothing held`));
       continue;
     }
@@ -219,7 +232,7 @@ export function openingLotsFromHoldings(
         skipped.push(skip(h.row, `${symbol} bought on ${bought}: these shares have their lot in your journal already`));
         continue;
       }
-      fills.push(openingFill(broker, symbol, h.isin, quantity, h.averagePrice, bought, id, h.row));
+      fills.push(openingFill(broker, symbol, h.isin, units(quantity), h.averagePrice, bought, id, h.row));
       continue;
     }
     if (from !== undefined && from <= asOf) {
@@ -227,7 +240,7 @@ export function openingLotsFromHoldings(
       continue;
     }
     const known = dated.get(symbol) ?? { quantity: 0, cost: 0 };
-    const quantity = h.quantity - known.quantity;
+    const quantity = units(h.quantity - known.quantity);
     if (quantity <= 0) {
       skipped.push(skip(h.row, `${symbol}: all ${h.quantity} shares already have buy dates in your journal`));
       continue;
@@ -278,7 +291,7 @@ export function openingLotsFromTaxPnl(
   const seen = new Map<string, number>();
   for (const s of sales) {
     const symbol = baseSymbol(s.symbol);
-    const from = first.get(symbol);
+    const from = first({ symbol, isin: s.isin });
     if (from === undefined) {
       skipped.push(skip(s.row, `${symbol} has no trades in your journal to give a cost to`));
       continue;
@@ -304,17 +317,20 @@ export function openingLotsFromTaxPnl(
       );
       continue;
     }
-    fills.push(openingFill(broker, symbol, s.isin, quantity, s.buyValue / s.quantity, s.entryDate, id, s.row));
+    fills.push(openingFill(broker, symbol, s.isin, units(quantity), s.buyValue / s.quantity, s.entryDate, id, s.row));
   }
   return { fills, skipped };
 }
 
-/** A typed opening position as an opening lot; throws a RangeError naming a bad value. */
+/**
+ * A typed opening position as an opening lot; throws a RangeError naming a bad value. The quantity may have decimals
+ * (ETF and fund units), kept to 6 places.
+ */
 export function typedOpeningLot(opening: TypedOpening): Fill {
   const symbol = baseSymbol(opening.symbol.trim().toUpperCase());
   if (symbol === '') throw new RangeError('Enter the symbol of the shares you held.');
-  if (!Number.isInteger(opening.quantity) || opening.quantity <= 0) {
-    throw new RangeError('Enter how many shares you held, a whole number above 0.');
+  if (!(units(opening.quantity) > 0) || !Number.isFinite(opening.quantity)) {
+    throw new RangeError('Enter how many shares or units you held, a number above 0.');
   }
   if (!(opening.price >= 0) || !Number.isFinite(opening.price)) {
     throw new RangeError('Enter the average cost per share, zero or more.');
@@ -324,7 +340,7 @@ export function typedOpeningLot(opening: TypedOpening): Fill {
     opening.broker,
     symbol,
     null,
-    opening.quantity,
+    units(opening.quantity),
     opening.price,
     opening.date,
     `opening:${opening.id}`,

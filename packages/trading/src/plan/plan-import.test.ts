@@ -284,3 +284,70 @@ describe('planActionChange', () => {
     expect(summary(change.groups)).toEqual([['NESTLEIND', 'delivery', 'closed', 100, 10_000]]);
   });
 });
+
+describe('one instrument per ISIN across imports', () => {
+  const share = (symbol: string, isin: string | null, side: 'buy' | 'sell', quantity: number, at: string) => ({
+    ...fill(symbol, side, quantity, side === 'buy' ? 410 : 1495, at),
+    isin,
+  });
+  // 11 GE T&D bought as GET&D-BE (series BE) and sold as GVT&D, ISIN INE200A01026 both.
+  const sale = share('GVT&D', 'INE200A01026', 'sell', 11, '2025-02-05T14:02:26');
+  const buy = share('GET&D', 'INE200A01026', 'buy', 11, '2024-03-12T09:48:31');
+
+  it('gives a renamed share’s sale its cost when an earlier file brings the buy under the old name', () => {
+    const journal = new Journal();
+    journal.save(planImport(parsed(sale), context(journal)).groups, 'fy25');
+    expect(journal.trades.map((t) => t.status)).toEqual(['missing_cost']);
+    const plan = planImport(parsed(buy), context(journal));
+    // One closed trade under today's name: 11 × (1,495 − 410) = 11,935.
+    expect(plan).toMatchObject({ trades: 1, closed: 1, missingCost: 0, costFound: 1, replaced: 1 });
+    expect(summary(plan.groups)).toEqual([['GVT&D', 'delivery', 'closed', 11, 11935]]);
+  });
+
+  it("knows a holdings statement's line by its ISIN under the new name, and a typed lot by the symbol", () => {
+    const journal = new Journal();
+    journal.save(planImport(parsed(buy, sale), context(journal)).groups, 'file');
+    const lots = openingLotsFromHoldings(
+      [{ symbol: 'GVT&D', isin: 'INE200A01026', quantity: 11, averagePrice: 400, row: 2 }],
+      '2024-12-31',
+      'zerodha',
+      journal.trades,
+    );
+    expect(lots.skipped.map((s) => s.message)).toEqual([
+      'Row 2: GVT&D is in your tradebook on or before 2024-12-31, which already holds it',
+    ]);
+    // A typed lot has no ISIN: under the symbol the journal stores (today's), it joins the same share.
+    const typed = typedOpeningLot({
+      broker: 'zerodha',
+      symbol: 'gvt&d',
+      quantity: 4,
+      price: 300,
+      date: '2024-01-02',
+      id: 'o1',
+    });
+    const plan = planImport(parsed(typed), context(journal));
+    expect(plan.groups.map((g) => g.key)).toEqual(['zerodha|EQ|I:INE200A01026']);
+    // FIFO: the 4 typed (held since 2 Jan 2024) are sold first, then 7 of the 11 bought; 4 stay open.
+    expect(summary(plan.groups)).toEqual([
+      ['GVT&D', 'delivery', 'closed', 11, 4 * (1495 - 300) + 7 * (1495 - 410)],
+      ['GVT&D', 'delivery', 'open', 4, null],
+    ]);
+  });
+
+  it('takes a typed opening lot of fund units with decimals', () => {
+    const lot = typedOpeningLot({
+      broker: 'zerodha',
+      symbol: 'LIQUIDBEES',
+      quantity: 24.609,
+      price: 999.99,
+      date: '2025-03-31',
+      id: 'o2',
+    });
+    expect(lot).toMatchObject({ symbol: 'LIQUIDBEES', quantity: 24.609, price: 999.99, opening: true });
+    expect(() => typedOpeningLot({ ...lotInput, quantity: 0 })).toThrow(
+      'Enter how many shares or units you held, a number above 0.',
+    );
+  });
+});
+
+const lotInput = { broker: 'zerodha', symbol: 'INFY', quantity: 1, price: 1, date: '2025-01-01', id: 'x' } as const;

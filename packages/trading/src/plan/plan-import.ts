@@ -1,7 +1,7 @@
 // The import pipeline after reading a file, as plain data: de-duplicate against the journal's stored fills, rebuild
 // the instruments the file touches (planRebuild), and count what the preview tells the trader. The same for undoing
-// an import, for adding or removing a split or bonus, and for the buy dates the trader gives a lot. No storage here: the app loads the stored trades and sends
-// the groups.
+// an import, for adding or removing a corporate action, and for the buy dates the trader gives a lot. No storage
+// here: the app loads the stored trades and sends the groups.
 import type { ChargeSettings } from '../charges/contract-notes';
 import { type EstimateReason, estimateReasonKey } from '../charges/estimate-reasons';
 import { mergeFills } from '../import/dedupe';
@@ -48,7 +48,7 @@ export interface ImportPlan extends PlanCounts {
 export interface PlanContext {
   /** The journal's imported trades with their fills (every trade of the brokers concerned). */
   stored: readonly StoredTrade[];
-  /** Every split and bonus of the user. */
+  /** Every corporate action of the user. */
   actions: readonly CorporateAction[];
   /** Fills the trader deleted (`deletedFillKey`s): an import skips them. */
   deleted?: ReadonlySet<string>;
@@ -136,8 +136,8 @@ export function planUndo(importId: string, context: PlanContext): { groups: Rebu
 }
 
 /**
- * A split or bonus added (`actions` holds it) or removed (`actions` no longer does): the share's holdings are rebuilt
- * from its ex-date with the actions that stand.
+ * A corporate action added (`actions` holds it) or removed (`actions` no longer does): the holdings of the shares it
+ * names are rebuilt from its ex-date with the actions that stand.
  */
 export function planActionChange(
   changed: CorporateAction,

@@ -1,24 +1,19 @@
-// Rebuilding the journal's imported trades after a change: new fills from a file, opening lots, a split or bonus, or
-// an import undone. Trades are derived from fills, so a change re-matches the fills it can affect and no others:
-// per instrument, from the IST day of the earliest change. A closed trade that ended before that day cannot change
-// and is kept as it is (with its journalling untouched): a futures or options trade, or a share's day trade (a day
-// nets on its own). A share's holding is different: its lots, splits and bonuses run through all its history, so its
+// Rebuilding the journal's imported trades after a change: new fills from a file, opening lots, a corporate action,
+// or an import undone. Trades are derived from fills, so a change re-matches the fills it can affect and no others:
+// per instrument, from the IST day of the earliest change. An instrument here is a family (../import/instruments.ts):
+// a share under all its symbols and ISINs, with the shares its demergers, mergers and symbol changes link it to. A
+// closed trade that ended before that day cannot change and is kept as it is (with its journalling untouched): a
+// futures or options trade, or a share's day trade (a day nets on its own). A share's holding is different: its lots, splits and bonuses run through all its history, so its
 // delivery trades are always rebuilt together, from the parts of each fill they hold (which add up to the fill).
 // Every other trade of the instrument is rebuilt from its fills plus the new ones. Each instrument is one group: its
 // replaced trades and its rebuilt trades go to the database together, so a part that fails leaves no instrument half
 // rebuilt. Fills are stored once; a trade names the units it holds of each, so a rebuild never rewrites a fill: it
 // names the stored ones and brings only the new ones (and bonus shares, which are made again from their action).
 import { type ChargeSettings, chargeTrades, type TradeCharges } from '../charges/contract-notes';
-import {
-  type CorporateAction,
-  instrumentKey,
-  type MatchedTrade,
-  matchFills,
-  type Product,
-  type TradeStatus,
-} from '../import/match';
-import { baseSymbol } from '../import/symbols';
+import { type InstrumentKeys, instrumentKeys } from '../import/instruments';
+import { type CorporateAction, type MatchedTrade, matchFills, type Product, type TradeStatus } from '../import/match';
 import type { Fill } from '../import/types';
+import { units } from '../import/units';
 import { lotSize } from '../lots/lot-sizes';
 import { keptLegsOnNotes, withSameDayTrades } from './same-day-notes';
 
@@ -97,12 +92,15 @@ export interface RebuildInput {
    * dated parts, or by what is left of it (nothing, when all of it is dated).
    */
   replaceFills?: ReadonlyMap<string, readonly Fill[]>;
-  /** Every split and bonus of the user as they stand after the change. */
+  /** Every corporate action of the user as they stand after the change. */
   actions?: readonly CorporateAction[];
-  /** Splits and bonuses added or removed by the change: their shares are rebuilt from the ex-date. */
+  /** Corporate actions added or removed by the change: their shares are rebuilt from the ex-date. */
   changedActions?: readonly CorporateAction[];
   charges?: ChargeSettings;
-  /** Instruments rebuilt from a day whatever the change: a whole rebuild, or same-day-notes.ts's re-rounded trades. */
+  /**
+   * Instruments (by `rebuildInstruments(…).familyOf`) rebuilt from a day whatever the change: a whole rebuild, or
+   * same-day-notes.ts's re-rounded trades.
+   */
   from?: ReadonlyMap<string, string>;
 }
 
@@ -121,21 +119,37 @@ export function tradeLotSize(
 
 /** The groups a change rebuilds, with the trades of other instruments whose STT share it changes (same-day-notes.ts). */
 export function planRebuild(input: RebuildInput): RebuildGroup[] {
-  return withSameDayTrades(input, rebuildOnce);
+  const instruments = rebuildInstruments(input);
+  return withSameDayTrades(input, instruments.familyOf, (i) => rebuildOnce(i, instruments));
 }
 
-function rebuildOnce(input: RebuildInput): RebuildGroup[] {
+/**
+ * The instruments of every fill a change concerns, under the actions that stand and those that changed (a removed
+ * merger still links the two shares whose trades it rebuilds): RebuildInput.from is keyed by their `familyOf`.
+ */
+export function rebuildInstruments(input: RebuildInput): InstrumentKeys {
+  return instrumentKeys(
+    (function* () {
+      for (const t of input.stored) for (const s of t.fills) yield s.fill;
+      yield* input.added ?? [];
+    })(),
+    [...(input.actions ?? []), ...(input.changedActions ?? [])],
+  );
+}
+
+function rebuildOnce(input: RebuildInput, instruments: InstrumentKeys): RebuildGroup[] {
   const added = input.added ?? [];
+  const keyOf = instruments.familyOf;
   const cut = new Map<string, string>();
   const earliest = (key: string, date: string) => {
     const at = cut.get(key);
     if (at === undefined || date < at) cut.set(key, date);
   };
-  for (const fill of added) earliest(instrumentKey(fill), day(fill));
+  for (const fill of added) earliest(keyOf(fill), day(fill));
   for (const [key, date] of input.from ?? []) earliest(key, date);
   if (input.removeImport) {
     for (const t of input.stored) {
-      for (const s of t.fills) if (s.importId === input.removeImport) earliest(instrumentKey(s.fill), day(s.fill));
+      for (const s of t.fills) if (s.importId === input.removeImport) earliest(keyOf(s.fill), day(s.fill));
     }
   }
   const swaps = input.replaceFills?.size ? input.replaceFills : null;
@@ -144,25 +158,13 @@ function rebuildOnce(input: RebuildInput): RebuildGroup[] {
       for (const s of t.fills) {
         const swap = swaps.get(s.id);
         if (swap === undefined) continue;
-        earliest(instrumentKey(s.fill), day(s.fill));
-        for (const fill of swap) earliest(instrumentKey(fill), day(fill));
+        earliest(keyOf(s.fill), day(s.fill));
+        for (const fill of swap) earliest(keyOf(fill), day(fill));
       }
     }
   }
-  if (input.changedActions?.length) {
-    const shares = new Map<string, Set<string>>();
-    const note = (fill: Fill) => {
-      if (fill.segment !== 'equity' || fill.exchange === 'MCX') return;
-      const symbol = baseSymbol(fill.symbol);
-      const keys = shares.get(symbol) ?? new Set();
-      keys.add(instrumentKey(fill));
-      shares.set(symbol, keys);
-    };
-    for (const t of input.stored) for (const s of t.fills) note(s.fill);
-    for (const fill of added) note(fill);
-    for (const action of input.changedActions) {
-      for (const key of shares.get(baseSymbol(action.symbol.toUpperCase())) ?? []) earliest(key, action.exDate);
-    }
+  for (const action of input.changedActions ?? []) {
+    for (const { family } of instruments.actionShares(action)) earliest(family, action.exDate);
   }
 
   // Which stored trades stay and which are rebuilt; the fills to match again, with the import each came from.
@@ -177,7 +179,7 @@ function rebuildOnce(input: RebuildInput): RebuildGroup[] {
   const rebuild: Fill[] = [];
   for (const t of input.stored) {
     if (t.fills.length === 0) continue;
-    const key = instrumentKey(t.fills[0]!.fill);
+    const key = keyOf(t.fills[0]!.fill);
     const from = cut.get(key);
     if (from === undefined) continue;
     const delivery = t.product === 'delivery';
@@ -201,7 +203,7 @@ function rebuildOnce(input: RebuildInput): RebuildGroup[] {
       }
       const merged = parts.get(s.id);
       if (merged) {
-        merged.quantity = addUnits(merged.quantity, s.fill.quantity);
+        merged.quantity = units(merged.quantity + s.fill.quantity);
         merged.fees = sum(merged.fees, s.fill.fees);
         continue;
       }
@@ -216,7 +218,7 @@ function rebuildOnce(input: RebuildInput): RebuildGroup[] {
   // One at a time: spreading 50,000 fills into push passes each as an argument on the stack.
   for (const fill of added) rebuild.push(fill);
 
-  const matched = matchFills(rebuild, { actions: input.actions ?? [] });
+  const matched = matchFills(rebuild, { actions: input.actions ?? [], instruments });
   const charges = chargeTrades(matched, input.charges, keptLegsOnNotes(input.stored, replace, matched));
   // A plan holds thousands of trades in a few hundred contracts: each contract's lot size is looked up once.
   const lotSizes = new Map<string, number | undefined>();
@@ -230,7 +232,7 @@ function rebuildOnce(input: RebuildInput): RebuildGroup[] {
   // Plain loops: this runs for every trade of a large import, and a closure made per trade is garbage.
   for (let i = 0; i < matched.length; i++) {
     const trade = matched[i]!;
-    const key = instrumentKey(trade.executions[0]!.fill);
+    const key = keyOf(trade.executions[0]!.fill);
     const group = groups.get(key)!;
     const executions: PlannedExecution[] = [];
     let holdsNew = false;
@@ -285,7 +287,6 @@ function assignContinuations(group: RebuildGroup, replaced: readonly StoredTrade
 const firstTime = (t: StoredTrade) => t.fills[0]?.fill.executedAt ?? '';
 
 /** Units added without binary-fraction residue (fractional units have at most 6 decimals). */
-const addUnits = (a: number, b: number) => Math.round((a + b) * 1e6) / 1e6;
 
 const sum = (a: number | null, b: number | null) => (a === null && b === null ? null : (a ?? 0) + (b ?? 0));
 

@@ -3,12 +3,12 @@
 // rebuilt: a trade whose fills, status, charges and P&L are all as stored keeps its row (and its id).
 import type { EstimateReason } from '../charges/estimate-reasons';
 import { fillKey } from '../import/dedupe';
-import { instrumentKey } from '../import/match';
 import { estimateCounts, type PlanContext } from './plan-import';
 import {
   type PlannedTrade,
   planRebuild,
   type RebuildGroup,
+  rebuildInstruments,
   type StoredTrade,
   type StoredTradeFigures,
 } from './rebuild';
@@ -64,9 +64,10 @@ export function planReplay(context: PlanContext & { stored: readonly StoredTrade
   const { stored } = context;
   // Every instrument from its first day: nothing is kept as it was matched.
   const from = new Map<string, string>();
+  const keyOf = rebuildInstruments({ stored, actions: context.actions }).familyOf;
   for (const t of stored) {
     for (const s of t.fills) {
-      const key = instrumentKey(s.fill);
+      const key = keyOf(s.fill);
       const day = s.fill.executedAt.slice(0, 10);
       const at = from.get(key);
       if (at === undefined || day < at) from.set(key, day);

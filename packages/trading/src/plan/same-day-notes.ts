@@ -4,7 +4,8 @@
 // kept trade's share changes because the note now holds other trades, its instrument is rebuilt too, from that day,
 // so that it is re-charged. Only trades whose charges are estimated take part: a broker's own figures stand.
 import { chargeNotes, fillNoteKey, type NoteLegs, noteKey, tradeNotes } from '../charges/contract-notes';
-import { instrumentKey, type MatchedTrade } from '../import/match';
+import type { MatchedTrade } from '../import/match';
+import type { Fill } from '../import/types';
 import type { RebuildGroup, RebuildInput, StoredTrade } from './rebuild';
 
 const estimated = (t: StoredTrade) => t.fills.length > 0 && t.fills.every((s) => s.fill.fees === null);
@@ -82,6 +83,7 @@ export function keptLegsOnNotes(
 export function sameDayCuts(
   groups: readonly RebuildGroup[],
   input: Pick<RebuildInput, 'stored' | 'charges'>,
+  keyOf: (fill: Fill) => string,
 ): Map<string, string> {
   const cuts = new Map<string, string>();
   const replaced = new Set(groups.flatMap((g) => g.replace));
@@ -124,7 +126,7 @@ export function sameDayCuts(
     // From the first changed note it is on: the trade is rebuilt, the instrument's earlier closed trades are kept.
     let from: string | undefined;
     for (const legs of storedLegs(t)) if (changed.has(noteKey(legs)) && (!from || legs.date < from)) from = legs.date;
-    const key = instrumentKey(t.fills[0]!.fill);
+    const key = keyOf(t.fills[0]!.fill);
     const at = cuts.get(key);
     if (from && (!at || from < at)) cuts.set(key, from);
   });
@@ -135,12 +137,16 @@ export function sameDayCuts(
  * Plans a rebuild with the same-day trades it re-rounds: `once` plans with the cuts given (RebuildInput.from), and
  * runs again with the instruments whose kept trades' STT changes, until none does.
  */
-export function withSameDayTrades(input: RebuildInput, once: (input: RebuildInput) => RebuildGroup[]): RebuildGroup[] {
+export function withSameDayTrades(
+  input: RebuildInput,
+  keyOf: (fill: Fill) => string,
+  once: (input: RebuildInput) => RebuildGroup[],
+): RebuildGroup[] {
   const from = new Map(input.from ?? []);
   for (;;) {
     const groups = once({ ...input, from });
     let grew = false;
-    for (const [key, date] of sameDayCuts(groups, input)) {
+    for (const [key, date] of sameDayCuts(groups, input, keyOf)) {
       const at = from.get(key);
       if (at === undefined || date < at) {
         from.set(key, date);

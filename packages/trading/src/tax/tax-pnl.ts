@@ -9,6 +9,7 @@
 //   - sales from lots whose buy date is not known (an undated holdings statement): their gain is worked out, but they
 //     are in neither head until the lots are dated, and the year says how many lots and how much sale value wait.
 // The rules and their sources are data in ./rules.ts. All sums are in paise, so every total is exact.
+import { units } from '../import/units';
 import { dateOfDayNumber, dayNumberOf } from '../time/ist';
 import {
   actFor,
@@ -127,7 +128,7 @@ function gainRows(t: TaxTrade, fmvOf: (t: TaxTrade) => number | undefined, parts
     groups.set(term, [...(groups.get(term) ?? []), lot]);
   }
   const terms = [...groups.keys()].sort();
-  const quantities = terms.map((term) => groups.get(term)!.reduce((s, l) => s + l.quantity, 0));
+  const quantities = terms.map((term) => units(groups.get(term)!.reduce((s, l) => s + l.quantity, 0)));
   const sale = split(paise(t.sellValue), quantities);
   const stt = paise(t.stt ?? 0);
   const expenses = split(paise(t.charges) - stt, quantities);
@@ -165,7 +166,7 @@ function gainRows(t: TaxTrade, fmvOf: (t: TaxTrade) => number | undefined, parts
     if (old.length > 0) {
       if (fmvPerShare === undefined) needsFmv = true;
       else {
-        const oldQuantity = old.reduce((s, l) => s + l.quantity, 0);
+        const oldQuantity = units(old.reduce((s, l) => s + l.quantity, 0));
         const oldCost = old.reduce((s, l) => s + paise(l.cost), 0);
         fmv = Math.round(fmvPerShare * 100 * oldQuantity);
         const oldSale = quantity === 0 ? 0 : Math.round((saleValue * oldQuantity) / quantity);
@@ -314,7 +315,7 @@ function schedule112A(rows: readonly CapitalGainRow[]): Schedule112ARow[] {
       gain: 0,
     };
     const add = (a: number, b: number) => rupees(paise(a) + paise(b));
-    row.quantity += r.quantity;
+    row.quantity = units(row.quantity + r.quantity);
     row.saleValue = add(row.saleValue, r.saleValue);
     row.actualCost = add(row.actualCost, r.actualCost);
     if (row.fmv !== null) row.fmv = r.fmv === null ? row.fmv : add(row.fmv, r.fmv);

@@ -1,7 +1,10 @@
 // A journal trade as the tax P&L reads it: its IST days, its values, its STT, and for a delivery sale the lots it
-// came from (each entry fill, opening lot or bonus, with its acquisition day and cost) in the sale's units. An opening
-// lot whose buy date is not known has no acquisition day: its executedAt only placed it in FIFO order.
-import type { CorporateAction } from '../import/match';
+// came from (each entry fill, opening lot, bonus or demerger lot, with its acquisition day and cost) in the sale's
+// units, after the corporate actions between (./import/corporate-actions.ts): a split or merger changes a lot's units,
+// a demerger takes its percentage of the parent's cost. An opening lot whose buy date is not known has no acquisition
+// day: its executedAt only placed it in FIFO order.
+import { type AppliedAction, costShare, unitScale } from '../import/corporate-actions';
+import { units } from '../import/units';
 import { istDate, parseTimestamp } from '../time/ist';
 import type { TaxLot, TaxTrade } from './types';
 
@@ -23,8 +26,8 @@ export interface TaxSource {
   grossPnl: number | null;
   charges: number;
   chargesBreakdown: Record<string, number> | null;
-  /** Splits and bonuses applied while the position was open. */
-  adjustments: readonly CorporateAction[];
+  /** Corporate actions applied while the position was open. */
+  adjustments: readonly AppliedAction[];
   /** The trade's stored fills; absent for a trade typed by hand. */
   executions?: readonly {
     side: 'buy' | 'sell';
@@ -42,41 +45,52 @@ export interface TaxSource {
 const day = (instant: string) => istDate(parseTimestamp(instant));
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Shares per original share from `acquired` to the sale: the splits in between. */
-function splitScale(adjustments: readonly CorporateAction[], acquired: string, sold: string): number {
-  let scale = 1;
-  for (const a of adjustments) {
-    if (a.kind === 'split' && a.exDate > acquired && a.exDate <= sold) scale *= a.to / a.from;
-  }
-  return scale;
-}
-
-/** The lots of a delivery sale, in its units (the parts of fills are stored in the fills' own units). */
+/**
+ * The lots of a delivery sale, in its units (the parts of fills are stored in the fills' own units). A lot's cost is
+ * its fill's, less what demergers took, at its cost per share due: a split's or merger's fraction, or the rounding of
+ * a fill's part, leaves with its share of the cost (as the matcher credits whole shares).
+ */
 function lotsOf(t: TaxSource, sold: string): TaxLot[] {
   const entries = (t.executions ?? []).filter((e) => e.side === 'buy');
   if (entries.length === 0) {
     return [{ acquired: day(t.entryTime), quantity: t.quantity, cost: round2((t.entryPrice ?? 0) * t.quantity) }];
   }
-  const lots = entries.map((e): TaxLot => {
-    // An undated lot was held by the day it is placed on: splits after that day are applied to it.
+  const whole = Number.isInteger(t.quantity);
+  const lots = entries.map((e) => {
+    // An undated lot was held by the day it is placed on: the actions after that day apply to it.
     const held = day(e.executedAt);
-    const lot: TaxLot = {
+    const exact = units(e.quantity * unitScale(t.adjustments, held, sold));
+    // A bonus share's price is 0; a demerger's new share carries its part of the parent's cost as its price.
+    const cost = e.quantity * e.price * costShare(t.adjustments, held, sold);
+    return {
       acquired: e.dateUnknown ? null : held,
-      quantity: Math.round(e.quantity * splitScale(t.adjustments, held, sold)),
-      cost: e.kind === 'bonus' ? 0 : round2(e.quantity * e.price),
+      held,
+      exact,
+      quantity: whole ? Math.round(exact) : exact,
+      cost,
+      lot: e.dateUnknown ? (e.fillId ?? `${t.id}:${held}`) : undefined,
     };
-    if (e.dateUnknown) lot.lot = e.fillId ?? `${t.id}:${held}`;
-    return lot;
   });
   // Rounding a split's units can leave the lots a share off the sale: the largest lot takes the difference.
-  const off = t.quantity - lots.reduce((s, l) => s + l.quantity, 0);
+  const off = units(t.quantity - lots.reduce((s, l) => s + l.quantity, 0));
   if (off !== 0) {
     const largest = lots.reduce((a, b) => (b.quantity > a.quantity ? b : a));
-    largest.quantity += off;
+    largest.quantity = units(largest.quantity + off);
   }
   // Oldest first; undated lots (held before the history) first of all.
   const order = (l: TaxLot) => l.acquired ?? '';
-  return lots.filter((l) => l.quantity > 0).sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+  return lots
+    .filter((l) => l.quantity > 0)
+    .map((l): TaxLot => {
+      const lot: TaxLot = {
+        acquired: l.acquired,
+        quantity: l.quantity,
+        cost: round2(l.exact > 0 ? (l.cost * l.quantity) / l.exact : l.cost),
+      };
+      if (l.lot !== undefined) lot.lot = l.lot;
+      return lot;
+    })
+    .sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }
 
 /** The trade for the tax P&L, or null while it is open (nothing is realised yet). */

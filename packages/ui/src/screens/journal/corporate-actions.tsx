@@ -20,11 +20,13 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Skeleton } from '../../components/skeleton';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../components/table';
 
-export type CorporateActionKind = 'split' | 'bonus';
+export type CorporateActionKind = 'split' | 'bonus' | 'demerger' | 'merger' | 'symbol_change';
 
 /**
- * A split or bonus of a listed share, as @bahi/trading counts it. Split: every `from` shares become `to` (1:5 is
- * from 1, to 5). Bonus: `to` new shares for every `from` held (1:1 doubles the holding).
+ * A corporate action on a listed share, as @bahi/trading counts it. Split: every `from` shares become `to` (1:5 is
+ * from 1, to 5). Bonus: `to` new shares for every `from` held (1:1 doubles the holding). Demerger: `to` shares of the
+ * new share for every `from` held, which takes `costPercent` of the cost. Merger: the holding becomes `to` shares of
+ * the new share for every `from`. Symbol change: the holding under the new symbol, 1:1.
  */
 export interface CorporateActionItem {
   id: string;
@@ -34,6 +36,10 @@ export interface CorporateActionItem {
   to: number;
   /** YYYY-MM-DD. */
   exDate: string;
+  /** Demerger, merger, symbol change: the new share. */
+  newSymbol?: string | null;
+  /** Demerger: the percentage of the cost that goes to the new share. */
+  costPercent?: number | null;
 }
 
 /** The add form as typed. */
@@ -44,6 +50,12 @@ export interface CorporateActionValues {
   to: string;
   /** YYYY-MM-DD. */
   exDate: string;
+  /** Demerger, merger, symbol change. */
+  newSymbol: string;
+  /** Optional. */
+  newIsin: string;
+  /** Demerger: percent, like 10.65. */
+  costPercent: string;
 }
 
 export interface CorporateActionsDialogProps {
@@ -51,7 +63,7 @@ export interface CorporateActionsDialogProps {
   open: boolean;
   /** Opens or closes the dialog. */
   onOpenChange: (open: boolean) => void;
-  /** The splits and bonuses entered so far. */
+  /** The corporate actions entered so far. */
   actions: CorporateActionItem[];
   /** The list: 'loading', 'ready' or 'error' (see `error`). */
   status?: 'loading' | 'ready' | 'error';
@@ -61,7 +73,7 @@ export interface CorporateActionsDialogProps {
   values: CorporateActionValues;
   /** Called with the values as the trader edits them. */
   onChange: (values: CorporateActionValues) => void;
-  /** Adds a split or bonus. */
+  /** Adds a corporate action. */
   onAdd: (values: CorporateActionValues) => void;
   /** Resolves when the action is gone; a rejection's message is shown in the confirmation. */
   onRemove: (id: string) => Promise<void>;
@@ -73,15 +85,41 @@ export interface CorporateActionsDialogProps {
   serviceError?: string;
 }
 
-const KIND_LABELS: Record<CorporateActionKind, string> = { split: 'Split', bonus: 'Bonus' };
+export const CORPORATE_ACTION_KIND_LABELS: Record<CorporateActionKind, string> = {
+  split: 'Split',
+  bonus: 'Bonus',
+  demerger: 'Demerger',
+  merger: 'Merger',
+  symbol_change: 'Symbol change',
+};
+
+const namesNewShare = (kind: CorporateActionKind) =>
+  kind === 'demerger' || kind === 'merger' || kind === 'symbol_change';
 
 /**
  * "Split 1:5" (old to new shares), "Bonus 1:2" (new shares to shares held, the way Indian companies announce a
- * bonus: one new share for every two held).
+ * bonus: one new share for every two held), "Demerger 1:2 into ONESOURCE, 10.65% of cost", "Merger 42:25 into
+ * HDFCBANK" (new shares to shares held, as announced), "Symbol change to ETERNAL".
  */
-export function corporateActionLabel(a: Pick<CorporateActionItem, 'kind' | 'from' | 'to'>): string {
-  return a.kind === 'split' ? `Split ${a.from}:${a.to}` : `Bonus ${a.to}:${a.from}`;
+export function corporateActionLabel(
+  a: Pick<CorporateActionItem, 'kind' | 'from' | 'to' | 'newSymbol' | 'costPercent'>,
+): string {
+  switch (a.kind) {
+    case 'split':
+      return `Split ${a.from}:${a.to}`;
+    case 'bonus':
+      return `Bonus ${a.to}:${a.from}`;
+    case 'demerger':
+      return `Demerger ${a.to}:${a.from} into ${a.newSymbol ?? ''}, ${formatPercent(a.costPercent ?? 0)} of cost`;
+    case 'merger':
+      return `Merger ${a.to}:${a.from} into ${a.newSymbol ?? ''}`;
+    case 'symbol_change':
+      return `Symbol change to ${a.newSymbol ?? ''}`;
+  }
 }
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+const formatPercent = (n: number) => `${n.toLocaleString('en-IN', { maximumFractionDigits: 4 })}%`;
 
 // An ex-date as "10 Jun 2025": a date-only value read as noon in India, so that no time zone moves it to another day.
 const exDay = new Intl.DateTimeFormat('en-IN', {
@@ -93,9 +131,13 @@ const exDay = new Intl.DateTimeFormat('en-IN', {
 export const formatExDate = (day: string) => exDay.format(new Date(`${day}T12:00:00+05:30`));
 
 const whole = (v: string) => (/^\d+$/.test(v.trim()) && Number(v) > 0 ? Number(v) : null);
+const percent = (v: string) => (/^\d+(\.\d+)?$/.test(v.trim()) && Number(v) > 0 && Number(v) < 100 ? Number(v) : null);
 
-/** The typed ratio in words, once both numbers are whole and positive. */
-function ratioInWords(values: CorporateActionValues): string | null {
+/** The typed action in words, once its numbers are whole and positive (and its new share named). */
+function actionInWords(values: CorporateActionValues): string | null {
+  const symbol = values.symbol.trim() || 'the share';
+  const next = values.newSymbol.trim();
+  if (values.kind === 'symbol_change') return next ? `${symbol} becomes ${next}, share for share.` : null;
   const from = whole(values.from);
   const to = whole(values.to);
   if (from === null || to === null) return null;
@@ -103,10 +145,17 @@ function ratioInWords(values: CorporateActionValues): string | null {
     return from === 1 ? `Every share becomes ${to}.` : `Every ${from} shares become ${to}.`;
   }
   const held = from === 1 ? 'every share held' : `every ${from} shares held`;
-  return `${to === 1 ? 'One new share' : `${to} new shares`} for ${held}.`;
+  if (values.kind === 'bonus') return `${to === 1 ? 'One new share' : `${to} new shares`} for ${held}.`;
+  if (!next) return null;
+  const shares = `${to === 1 ? `One ${next} share` : `${to} ${next} shares`} for ${from === 1 ? `every ${symbol} share held` : `every ${from} ${symbol} shares held`}`;
+  if (values.kind === 'merger') return `${shares}, at the same cost and holding period.`;
+  const cost = percent(values.costPercent);
+  return cost === null
+    ? `${shares}.`
+    : `${shares}; ${formatPercent(cost)} of the cost moves to ${next}, ${formatPercent(100 - cost)} stays with ${symbol}.`;
 }
 
-/** Splits and bonuses the trader has entered: held shares are adjusted on each ex-date. */
+/** Corporate actions the trader has entered: held shares are adjusted on each ex-date. */
 export function CorporateActionsDialog({
   open,
   onOpenChange,
@@ -130,7 +179,8 @@ export function CorporateActionsDialog({
     () => [...actions].sort((a, b) => b.exDate.localeCompare(a.exDate) || a.symbol.localeCompare(b.symbol)),
     [actions],
   );
-  const ratio = ratioInWords(values);
+  const ratio = actionInWords(values);
+  const { kind } = values;
   const set = <K extends keyof CorporateActionValues>(key: K, value: CorporateActionValues[K]) =>
     onChange({ ...values, [key]: value });
 
@@ -151,7 +201,7 @@ export function CorporateActionsDialog({
   }
 
   const from = (
-    <Field label={values.kind === 'split' ? 'Shares before' : 'Shares held'} error={fieldErrors.from} required>
+    <Field label={kind === 'split' ? 'Shares before' : 'Shares held'} error={fieldErrors.from} required>
       <Input
         inputMode="numeric"
         autoComplete="off"
@@ -162,7 +212,7 @@ export function CorporateActionsDialog({
     </Field>
   );
   const to = (
-    <Field label={values.kind === 'split' ? 'Shares after' : 'New shares'} error={fieldErrors.to} required>
+    <Field label={kind === 'split' ? 'Shares after' : 'New shares'} error={fieldErrors.to} required>
       <Input
         inputMode="numeric"
         autoComplete="off"
@@ -172,35 +222,73 @@ export function CorporateActionsDialog({
       />
     </Field>
   );
+  const symbolInput = (key: 'symbol' | 'newSymbol') => (
+    <Input
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      value={values[key]}
+      onChange={(e) => set(key, e.target.value.toUpperCase())}
+      disabled={adding}
+    />
+  );
+  const newShare = namesNewShare(kind) ? (
+    <>
+      <Field
+        label={kind === 'symbol_change' ? 'New symbol' : kind === 'merger' ? 'Merged into' : 'New share'}
+        help={kind === 'demerger' ? 'The symbol of the company demerged, like ONESOURCE.' : undefined}
+        error={fieldErrors.newSymbol}
+        required
+      >
+        {symbolInput('newSymbol')}
+      </Field>
+      <Field
+        label="New ISIN"
+        help="Optional: on the company's announcement or your holdings statement."
+        error={fieldErrors.newIsin}
+      >
+        <Input
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={values.newIsin}
+          onChange={(e) => set('newIsin', e.target.value.toUpperCase())}
+          disabled={adding}
+        />
+      </Field>
+    </>
+  ) : null;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Splits and bonuses</DialogTitle>
+          <DialogTitle>Corporate actions</DialogTitle>
           <DialogDescription>
             Shares you hold are adjusted on the ex-date, and the trades after it are rebuilt. Split 1:5: every share
-            becomes 5. Bonus 1:1: one new share for every share held.
+            becomes 5. Bonus 1:1: one new share for every share held. A demerger credits the new company's shares and
+            moves part of the cost to them; a merger or symbol change moves the holding to the new share. Whole shares
+            are credited: the company pays cash for a fraction.
           </DialogDescription>
         </DialogHeader>
         {status === 'loading' ? (
           <div className="grid gap-2" aria-busy="true">
             <p role="status" className="sr-only">
-              Loading splits and bonuses…
+              Loading corporate actions…
             </p>
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
           </div>
         ) : status === 'error' ? (
-          <Alert variant="error" title="Your splits and bonuses could not be loaded">
+          <Alert variant="error" title="Your corporate actions could not be loaded">
             {error}
           </Alert>
         ) : actions.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No splits or bonuses yet.</p>
+          <p className="text-muted-foreground text-sm">No corporate actions yet.</p>
         ) : (
           <div className="max-h-64 overflow-y-auto rounded-lg border">
             <Table>
-              <TableCaption className="sr-only">Splits and bonuses, newest ex-date first</TableCaption>
+              <TableCaption className="sr-only">Corporate actions, newest ex-date first</TableCaption>
               <TableHeader>
                 <TableRow>
                   <TableHead scope="col">Symbol</TableHead>
@@ -221,7 +309,7 @@ export function CorporateActionsDialog({
                       <IconButton
                         size="sm"
                         icon={<Trash2 />}
-                        label={`Remove ${a.symbol} ${corporateActionLabel(a).toLowerCase()}, ex-date ${formatExDate(a.exDate)}`}
+                        label={`Remove ${a.symbol} ${lowerFirst(corporateActionLabel(a))}, ex-date ${formatExDate(a.exDate)}`}
                         onClick={() => {
                           setRemoveError(null);
                           setRemoveId(a.id);
@@ -245,23 +333,16 @@ export function CorporateActionsDialog({
           }}
         >
           <h3 id={formId} className="font-semibold text-sm">
-            Add a split or bonus
+            Add a corporate action
           </h3>
           {serviceError ? (
-            <Alert variant="error" title="The split or bonus was not added">
+            <Alert variant="error" title={`The ${lowerFirst(CORPORATE_ACTION_KIND_LABELS[kind])} was not added`}>
               {serviceError}
             </Alert>
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Symbol" error={fieldErrors.symbol} required>
-              <Input
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                value={values.symbol}
-                onChange={(e) => set('symbol', e.target.value.toUpperCase())}
-                disabled={adding}
-              />
+              {symbolInput('symbol')}
             </Field>
             <Field label="Kind" error={fieldErrors.kind} required>
               {(control) => (
@@ -274,27 +355,45 @@ export function CorporateActionsDialog({
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    {(Object.keys(KIND_LABELS) as CorporateActionKind[]).map((k) => (
+                    {(Object.keys(CORPORATE_ACTION_KIND_LABELS) as CorporateActionKind[]).map((k) => (
                       <SelectItem key={k} value={k}>
-                        {KIND_LABELS[k]}
+                        {CORPORATE_ACTION_KIND_LABELS[k]}
                       </SelectItem>
                     ))}
                   </SelectContent>
                 </Select>
               )}
             </Field>
-            {/* A split reads old to new shares; a bonus, as announced, new shares to shares held. */}
-            {values.kind === 'split' ? (
+            {newShare}
+            {/* A split reads old to new shares; the others, as announced, new shares to shares held. A symbol change
+                is share for share. */}
+            {kind === 'split' ? (
               <>
                 {from}
                 {to}
               </>
-            ) : (
+            ) : kind === 'symbol_change' ? null : (
               <>
                 {to}
                 {from}
               </>
             )}
+            {kind === 'demerger' ? (
+              <Field
+                label="Cost to the new share (%)"
+                help="As the company announced it: STAR to ONESOURCE is 10.65."
+                error={fieldErrors.costPercent}
+                required
+              >
+                <Input
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={values.costPercent}
+                  onChange={(e) => set('costPercent', e.target.value)}
+                  disabled={adding}
+                />
+              </Field>
+            ) : null}
             <Field
               label="Ex-date"
               help="Shares held at the end of the day before are adjusted."
@@ -309,7 +408,7 @@ export function CorporateActionsDialog({
               {ratio}
             </p>
             <Button type="submit" loading={adding}>
-              Add {values.kind === 'split' ? 'split' : 'bonus'}
+              Add {lowerFirst(CORPORATE_ACTION_KIND_LABELS[kind])}
             </Button>
           </div>
         </form>
@@ -317,7 +416,7 @@ export function CorporateActionsDialog({
           <AlertDialogContent>
             <AlertDialogHeader>
               <AlertDialogTitle>
-                Remove the {target?.symbol} {target ? corporateActionLabel(target).toLowerCase() : null}?
+                Remove the {target?.symbol} {target ? lowerFirst(corporateActionLabel(target)) : null}?
               </AlertDialogTitle>
               <AlertDialogDescription>
                 {target

@@ -113,7 +113,7 @@ export function OpeningPositionDialog({
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Shares held" error={fieldErrors.quantity} required>
               <Input
-                inputMode="numeric"
+                inputMode="decimal"
                 autoComplete="off"
                 value={values.quantity}
                 onChange={(e) => set('quantity', e.target.value)}

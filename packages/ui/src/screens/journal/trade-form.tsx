@@ -599,7 +599,7 @@ export function TradeFormScreen({
                       required: true,
                       autoCapitalize: 'characters',
                     })}
-                    {text('quantity', 'Quantity', { inputMode: 'numeric', placeholder: 'Shares', required: true })}
+                    {text('quantity', 'Quantity', { inputMode: 'decimal', placeholder: 'Shares', required: true })}
                   </>
                 )}
               </CardContent>

@@ -205,6 +205,40 @@ export const Paged: Story = {
   },
 };
 
+// ETF and fund units are fractional: 24.6094 LIQUIDBEES bought at 1,000.00 and sold at 1,004.00, 24.6094 × 4.00 =
+// +98.44 before charges. The quantity shows every decimal it has (an Intl default of 3 would show 24.609).
+export const FractionalUnits: Story = {
+  render: () =>
+    render({
+      trades: [
+        {
+          id: 'f1',
+          entryTime: '2025-04-07T04:00:02Z',
+          exitTime: '2025-07-10T04:35:39Z',
+          symbol: 'LIQUIDBEES',
+          underlying: null,
+          segment: 'equity',
+          product: 'delivery',
+          side: 'long',
+          quantity: 24.6094,
+          entryPrice: 1000,
+          exitPrice: 1004,
+          status: 'closed',
+          charges: 1.73,
+          netPnl: 96.71,
+          playbook: null,
+          tags: [],
+        },
+      ],
+      totalTrades: 1,
+    }),
+  play: async ({ canvasElement }) => {
+    const row = within(canvasElement).getAllByRole('row')[1] as HTMLElement;
+    const quantity = within(row).getAllByRole('cell')[3];
+    await expect(quantity).toHaveTextContent(/^24\.6094$/);
+  },
+};
+
 const onDelete = fn(async (_ids: string[]) => {});
 export const DeleteConfirmation: Story = {
   render: () => render({ defaultSelected: ['t1', 't2'], onDelete }),
@@ -296,7 +330,7 @@ export const MissingCostBasis: Story = {
     await expect(onAddOpening).toHaveBeenCalled();
     await userEvent.click(canvas.getByRole('button', { name: 'Import a holdings statement' }));
     await expect(onImportHoldings).toHaveBeenCalled();
-    await userEvent.click(canvas.getByRole('button', { name: 'Splits & bonuses' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Corporate actions' }));
     await expect(onCorporateActions).toHaveBeenCalled();
 
     // The totals leave the two sales out of the P&L and count them apart.

@@ -1,4 +1,4 @@
-import { formatCount, isEmptyFilter, type TradeFilter } from '@bahi/trading';
+import { formatCount, formatQuantity, isEmptyFilter, type TradeFilter } from '@bahi/trading';
 import { BarChart3, Download, FileUp, Split, Tag, Trash2 } from 'lucide-react';
 import * as React from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -82,11 +82,11 @@ export interface TradesScreenProps extends AreaCallbacks {
   onAddOpening?: () => void;
   /** Opens the import dialog, to import a holdings statement. */
   onImportHoldings?: () => void;
-  /** Opens the splits and bonuses dialog (a toolbar action). */
+  /** Opens the corporate actions dialog (splits, bonuses, demergers, mergers, symbol changes; a toolbar action). */
   onCorporateActions?: () => void;
   /** The opening position dialog, rendered like `importDialog`. */
   openingDialog?: React.ReactNode;
-  /** The splits and bonuses dialog, rendered like `importDialog`. */
+  /** The corporate actions dialog, rendered like `importDialog`. */
   corporateActionsDialog?: React.ReactNode;
   /** Selected ids at first render (stories). */
   defaultSelected?: string[];
@@ -160,7 +160,7 @@ const COLUMNS: Column[] = [
     header: 'Qty',
     align: 'right',
     sortValue: (t) => t.quantity,
-    cell: (t) => formatCount(t.quantity),
+    cell: (t) => formatQuantity(t.quantity),
   },
   {
     key: 'entryPrice',
@@ -552,7 +552,7 @@ export function TradesScreen({
             ) : null}
             {onCorporateActions ? (
               <Button variant="outline" onClick={onCorporateActions}>
-                <Split aria-hidden="true" /> Splits & bonuses
+                <Split aria-hidden="true" /> Corporate actions
               </Button>
             ) : null}
             {importTrades}

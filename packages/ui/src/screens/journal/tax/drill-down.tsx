@@ -1,5 +1,5 @@
 import type { CapitalGainRow, CapitalGains, TaxHead, TaxTrade, TaxYear } from '@bahi/trading';
-import { formatCount } from '@bahi/trading';
+import { formatCount, formatQuantity } from '@bahi/trading';
 import type * as React from 'react';
 import { Badge } from '../../../components/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/dialog';
@@ -46,7 +46,7 @@ function businessColumns(withSegment: boolean): DataTableColumn<TaxTrade>[] {
       header: 'Quantity',
       align: 'right',
       sortValue: (t) => t.quantity,
-      cell: (t) => formatCount(t.quantity),
+      cell: (t) => formatQuantity(t.quantity),
     },
     {
       id: 'buy',
@@ -105,7 +105,7 @@ const gainColumns: DataTableColumn<CapitalGainRow>[] = [
     header: 'Quantity',
     align: 'right',
     sortValue: (r) => r.quantity,
-    cell: (r) => formatCount(r.quantity),
+    cell: (r) => formatQuantity(r.quantity),
   },
   {
     id: 'acquired',

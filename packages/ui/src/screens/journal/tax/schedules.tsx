@@ -1,5 +1,5 @@
 import type { Schedule112ARow, TaxYear } from '@bahi/trading';
-import { formatCount, formatINR } from '@bahi/trading';
+import { formatINR, formatQuantity } from '@bahi/trading';
 import { Badge } from '../../../components/badge';
 import { Money } from '../../../components/money';
 import {
@@ -49,7 +49,7 @@ const schedule112AColumns = (needsFmv: ReadonlySet<string>): DataTableColumn<Sch
     header: 'Shares',
     align: 'right',
     sortValue: (r) => r.quantity,
-    cell: (r) => formatCount(r.quantity),
+    cell: (r) => formatQuantity(r.quantity),
   },
   {
     id: 'sale',
