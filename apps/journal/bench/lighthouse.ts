@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { type Config, desktopConfig, type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { median } from './harness.ts';
 
 // While working on one page: BENCH_LIGHTHOUSE_PAGES=/login,/dashboard, BENCH_LIGHTHOUSE_FORMS=mobile and
 // BENCH_LIGHTHOUSE_RUNS=1 narrow the runs; BENCH_LIGHTHOUSE_REPORTS=dir keeps each run's full report (JSON) there.
@@ -59,11 +60,6 @@ interface Sample {
   offsite: string[];
   hints: string[];
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 /**
  * A short name for one item of an audit's details: the element's selector and snippet, or what was logged and where

@@ -1,7 +1,7 @@
 // Issue 26: an import goes on while the trader works elsewhere. The dialog closes as soon as the trader asks; the
 // file is read, planned and saved in the import worker; every page shows how far it is and how it ended, and the
 // journal's figures refresh when it is saved.
-import { generateZerodhaTradebook } from '../../../packages/trading/src/import/bench';
+import { generateZerodhaTradebook } from '../../../packages/trading/src/import/generate-tradebook';
 import { createUser, expect, logIn, sql, test } from './support';
 
 test('close the import dialog while a file is saved, go on to the dashboard, and see it finish there', async ({
@@ -18,7 +18,7 @@ test('close the import dialog while a file is saved, go on to the dashboard, and
   await dialog.locator('input[type="file"]').setInputFiles({
     name: 'tradebook-4000.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(generateZerodhaTradebook(4000)),
+    buffer: Buffer.from(generateZerodhaTradebook({ fills: 4000 }).text),
   });
   await dialog.getByRole('button', { name: /^Import [\d,]+ trades$/ }).click();
   // The trader does not wait: once saving has started, the dialog closes and they move on within the app.

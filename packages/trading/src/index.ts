@@ -85,7 +85,6 @@ export {
 // XLSX exports (Upstox, Angel One; each also reads its CSV variant) through a small in-browser XLSX reader.
 export { parseAngelOneTrades } from './import/angelone';
 // Broker imports: CSV readers per broker and a generic mapper, FIFO matching into trades, re-import de-duplication.
-export { generateZerodhaTradebook } from './import/bench';
 export {
   type AppliedAction,
   CORPORATE_ACTION_KINDS,
@@ -107,6 +106,14 @@ export {
   wrongFileMessage,
 } from './import/detect';
 export { parseDhanTransactions } from './import/dhan';
+// Broker imports: CSV readers per broker and a generic mapper, FIFO matching into trades, re-import de-duplication.
+export {
+  type GeneratedTradebook,
+  generateZerodhaTradebook,
+  type OpeningLot,
+  TRADEBOOK_HEADER,
+  type TradebookOptions,
+} from './import/generate-tradebook';
 // Holdings before an imported tradebook: Zerodha's holdings statement and tax P&L (the cost of shares sold in it).
 export { type HoldingsStatement, parseZerodhaHoldings, type StatementHolding } from './import/holdings-statement';
 export { type InstrumentKeys, instrumentKeys, isShare } from './import/instruments';

@@ -226,7 +226,11 @@ export function AnalyticsScreen({
         />
       ) : (
         <>
-          <section aria-label="Overview" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <section
+            aria-label="Overview"
+            data-slot="analytics-overview"
+            className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+          >
             <Stat
               label="Net P&L"
               value={<Money value={s.netPnl.value ?? 0} signed />}

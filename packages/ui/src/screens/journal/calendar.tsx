@@ -219,7 +219,7 @@ export function CalendarScreen({
       {...cb}
     >
       {total ? (
-        <section aria-label="Month totals" className="grid gap-4 sm:grid-cols-3">
+        <section aria-label="Month totals" data-slot="calendar-totals" className="grid gap-4 sm:grid-cols-3">
           <Stat
             label="Month net P&L"
             value={<Money value={total.netPnl} signed />}
