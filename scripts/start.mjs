@@ -13,6 +13,9 @@ const APP_PORT = 5173;
 
 // packages/supabase-local is TypeScript source: load it through tsx, in this process.
 register();
+// A journal of years runs its imports and reads about a third faster on PGlite's optimized WebAssembly, for some
+// 70 MB more memory than supabase-local's low-memory default (packages/supabase-local/README.md).
+process.env.SUPABASE_LOCAL_WASM_TIERUP ??= '1';
 const { defaultDataDir, loadConfig, startServer } = await import('@bahi/supabase-local');
 
 const config = await loadConfig({ workdir: root, dataDir: defaultDataDir(root) });

@@ -47,7 +47,7 @@ export const tradesScreen = {
   missingCost: '[data-slot="missing-cost-notice"]',
   addOpening: (page: Page) =>
     page.locator('[data-slot="missing-cost-notice"]').getByRole('button', { name: 'Add opening position' }),
-  corporateActions: (page: Page) => page.getByRole('button', { name: 'Splits & bonuses' }),
+  corporateActions: (page: Page) => page.getByRole('button', { name: 'Corporate actions' }),
 };
 
 /** The opening position dialog (packages/ui/src/screens/journal/opening-position.tsx). */
@@ -61,9 +61,9 @@ export const openingScreen = {
   failed: { selector: `${IN_DIALOG} [role="alert"]` } satisfies Sight,
 };
 
-/** The splits and bonuses dialog (packages/ui/src/screens/journal/corporate-actions.tsx); a split is its default. */
+/** The corporate actions dialog (packages/ui/src/screens/journal/corporate-actions.tsx); a split is its default. */
 export const actionsScreen = {
-  dialog: (page: Page) => page.getByRole('dialog', { name: 'Splits and bonuses' }),
+  dialog: (page: Page) => page.getByRole('dialog', { name: 'Corporate actions' }),
   symbol: (dialog: Locator) => dialog.getByLabel('Symbol'),
   from: (dialog: Locator) => dialog.getByLabel('Shares before'),
   to: (dialog: Locator) => dialog.getByLabel('Shares after'),

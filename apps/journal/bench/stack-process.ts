@@ -1,7 +1,9 @@
 // The local stack in a process of its own, for the benches (harness.ts's startStack forks it): the settings come in
 // BENCH_STACK; it answers 'ready' with the URL and keys, runs SQL as the database owner on request, and stops on
-// 'stop' or when the bench goes away.
+// 'stop' or when the bench goes away. PGlite's WebAssembly is optimized, as under `npm start` (scripts/start.mjs).
 import { loadConfig, startServer } from '@bahi/supabase-local';
+
+process.env.SUPABASE_LOCAL_WASM_TIERUP ??= '1';
 
 const options = JSON.parse(process.env.BENCH_STACK ?? '{}') as {
   workdir: string;
