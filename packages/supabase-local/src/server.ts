@@ -294,6 +294,9 @@ export async function startServer(
       createRealtime({ db, keys, connectionString: config.connectionString }),
     ));
   server.on('upgrade', (req: IncomingMessage, socket: import('node:stream').Duplex, head: Buffer) => {
+    // Node's HTTP server lets go of an upgraded socket: an error on it (a client's reset) with no listener would be
+    // thrown from the event loop and stop the whole stack. It ends this one connection.
+    socket.on('error', () => socket.destroy());
     void (async () => {
       await ready;
       const path = new URL(req.url ?? '/', apiUrl).pathname.replace(/\/+$/, '');

@@ -32,6 +32,10 @@ export class Hub {
   connect(ws: WebSocket, vsn: Vsn, apiToken: string, apiClaims: Claims): void {
     const connection = new Connection(this, ws, vsn, apiToken, apiClaims);
     this.#connections.add(connection);
+    // A malformed frame (bad UTF-8, a reserved opcode, an unmasked or oversized frame, a bad close code) or a reset:
+    // ws has already sent the close frame with RFC 6455's code for it, and 'close' follows. Without a listener the
+    // error would be thrown from the event loop and stop the whole stack.
+    ws.on('error', () => undefined);
     ws.on('close', () => {
       this.#connections.delete(connection);
       connection.closed();
