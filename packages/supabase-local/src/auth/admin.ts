@@ -2,6 +2,7 @@
 
 import type { Queryable, ServiceContext } from '../types.ts';
 import { badRequest, json, notFound, obj, readJson, str, unprocessable } from './http.ts';
+import { authLimiter } from './limits.ts';
 import { handleOAuthClients } from './oauth-clients.ts';
 import { requireAdmin } from './sessions.ts';
 import { type LinkType, mailLink, resolveRedirect, storeToken, type TokenType, verifyUrl } from './tokens.ts';
@@ -258,6 +259,7 @@ async function generateLink(req: Request, ctx: ServiceContext, url: URL): Promis
     }
   }
   const { code, hash } = await storeToken(db, user, tokenType, address);
+  authLimiter(ctx).codeReset(address);
   const fresh = (await findUserById(db, user.id))!;
   return json(req, {
     ...(await userJson(db, fresh)),

@@ -113,7 +113,7 @@ describe('sign-up with email confirmation', () => {
     const linkUrl = new URL(link);
     expect(linkUrl.pathname).toBe('/auth/v1/verify');
     expect(linkUrl.searchParams.get('type')).toBe('signup');
-    expect(linkUrl.searchParams.get('token')).toMatch(/^[0-9a-f]{64}$/);
+    expect(linkUrl.searchParams.get('token')).toMatch(/^[0-9a-f]{56}$/);
     expect(linkUrl.searchParams.get('redirect_to')).toBe('https://app.example.com/verify-email?source=signup');
     expect(mail.Text).toMatch(/enter the code: \d{6}/);
 

@@ -21,10 +21,13 @@ import {
 import { authLimiter, frequencyMessage, smsOf, tooSoon } from './limits.ts';
 import { type AuthMethod, issueSession, refreshSession, requireUser, type SessionJson } from './sessions.ts';
 import {
+  checkCode,
   checkMailAllowed,
+  consumeCode,
   consumeToken,
   createFlowState,
   exchangeAuthCode,
+  type FoundToken,
   issueAuthCode,
   type LinkType,
   mailLink,
@@ -35,8 +38,6 @@ import {
   sendTokenMail,
   storeToken,
   type TokenType,
-  tokenHash,
-  wrongCode,
 } from './tokens.ts';
 import {
   createUser,
@@ -299,11 +300,17 @@ export async function updateUser(req: Request, ctx: ServiceContext, url: URL): P
       // The code went to the email address, or by SMS when the user has none (see reauthenticate).
       const address = user.email || user.phone;
       if (!address) throw unprocessable('reauthentication_not_valid', 'Requires reauthentication');
-      await consumeToken(db, tokenHash(address, nonce), ['reauthentication_token']).catch(async () => {
-        await wrongCode(ctx, db, address);
-        throw unprocessable('reauthentication_not_valid', 'Verification code is invalid or has expired');
-      });
-      authLimiter(ctx).codeReset(address);
+      const invalid = () => unprocessable('reauthentication_not_valid', 'Verification code is invalid or has expired');
+      await checkCode(
+        ctx,
+        address,
+        () =>
+          consumeCode(db, address, nonce, ['reauthentication_token']).catch(() => {
+            throw invalid();
+          }),
+        invalid,
+        (err) => err instanceof AuthError && err.code === 'reauthentication_not_valid',
+      );
     }
   }
   const encrypted = password !== undefined ? await hashPassword(password) : undefined;
@@ -657,12 +664,17 @@ async function applyToken(db: Queryable, userId: string, tokenType: TokenType, r
   return syncIdentities(db, userId);
 }
 
-async function verifyHash(db: Queryable, type: string, hash: string): Promise<UserRow> {
-  const found = await consumeToken(db, hash, TOKEN_TYPES[type] ?? []);
+/** Applies a consumed token to the user it was sent to (403 otp_expired when the user is gone). */
+async function applyFound(db: Queryable, found: FoundToken): Promise<UserRow> {
   const user = await findUserById(db, found.user_id);
   if (!user) throw forbidden('otp_expired', 'Token has expired or is invalid');
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
   return applyToken(db, user.id, found.token_type, found.relates_to);
+}
+
+/** A link's token hash. Unguessable (see tokenHash), so a miss names no code to count against. */
+async function verifyHash(db: Queryable, type: string, hash: string): Promise<UserRow> {
+  return applyFound(db, await consumeToken(db, hash, TOKEN_TYPES[type] ?? []));
 }
 
 function requireType(type: string | undefined | null): string {
@@ -679,34 +691,31 @@ export async function verifyPost(req: Request, ctx: ServiceContext): Promise<Res
   const email = str(body, 'email');
   const phone = str(body, 'phone');
   const db = ctx.db;
-  // A typed code is counted against its address (a token hash is 256 bits and is not guessed).
-  const address = hashValue || !tokenValue ? undefined : email ? validateEmail(email) : phone && validatePhone(phone);
-
-  const verify = async (tx: Queryable): Promise<UserRow> => {
-    if (hashValue) return verifyHash(tx, type, hashValue);
-    if (tokenValue && email) return verifyHash(tx, type, tokenHash(validateEmail(email), tokenValue.trim()));
-    if (tokenValue && phone) {
-      const digits = validatePhone(phone);
-      const testCode = testOtpFor(ctx, digits);
-      const byPhone = await findUserByPhone(tx, digits);
-      if (testCode !== undefined && testCode === tokenValue.trim() && byPhone) {
-        await tx.query('delete from auth.one_time_tokens where user_id = $1 and relates_to = $2', [byPhone.id, digits]);
-        return applyToken(tx, byPhone.id, 'confirmation_token', digits);
-      }
-      return verifyHash(tx, type, tokenHash(digits, tokenValue.trim()));
-    }
-    throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
-  };
+  const code = tokenValue?.trim();
+  const issue = async (tx: Queryable, user: UserRow) => issueSession(ctx, tx, user, METHOD_OF_TYPE[type] ?? 'otp');
   let session: SessionJson;
-  try {
-    session = await db.transaction(async (tx) =>
-      issueSession(ctx, tx, await verify(tx), METHOD_OF_TYPE[type] ?? 'otp'),
+  if (hashValue) {
+    session = await db.transaction(async (tx) => issue(tx, await verifyHash(tx, type, hashValue)));
+  } else if (code && (email || phone)) {
+    // A typed code is counted against its address, whatever client sends it (see checkCode).
+    const address = email ? validateEmail(email) : validatePhone(phone!);
+    session = await checkCode(ctx, address, () =>
+      db.transaction(async (tx) => {
+        const testCode = email ? undefined : testOtpFor(ctx, address);
+        const byPhone = testCode === code ? await findUserByPhone(tx, address) : undefined;
+        if (byPhone) {
+          await tx.query('delete from auth.one_time_tokens where user_id = $1 and relates_to = $2', [
+            byPhone.id,
+            address,
+          ]);
+          return issue(tx, await applyToken(tx, byPhone.id, 'confirmation_token', address));
+        }
+        return issue(tx, await applyFound(tx, await consumeCode(tx, address, code, TOKEN_TYPES[type] ?? [])));
+      }),
     );
-  } catch (err) {
-    if (address && err instanceof AuthError && err.code === 'otp_expired') await wrongCode(ctx, db, address);
-    throw err;
+  } else {
+    throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
   }
-  if (address) authLimiter(ctx).codeReset(address);
   return json(req, session);
 }
 

@@ -3,7 +3,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthSettings } from '../types.ts';
 import { AuthError } from './http.ts';
-import { AuthLimiter, DEFAULT_RATE_LIMITS, frequencyMessage, MAX_CODE_ATTEMPTS } from './limits.ts';
+import {
+  AuthLimiter,
+  DEFAULT_RATE_LIMITS,
+  FACTOR_LOCK_SECONDS,
+  frequencyMessage,
+  MAX_CODE_ATTEMPTS,
+  MAX_FACTOR_ATTEMPTS,
+} from './limits.ts';
 import { testAuthSettings } from './testing/harness.ts';
 
 const START = new Date('2026-11-25T10:00:00Z').getTime();
@@ -142,20 +149,49 @@ describe('mails and SMS per hour, for the whole project', () => {
   });
 });
 
-describe('wrong codes per address', () => {
-  it(`kills the codes at the ${MAX_CODE_ATTEMPTS}th wrong guess, and counts again from there`, () => {
-    const results = Array.from({ length: MAX_CODE_ATTEMPTS * 2 }, () => limiter.wrongCode('asha@example.com'));
-    expect(results).toEqual([false, false, false, false, true, false, false, false, false, true]);
+describe('tries at a code or a factor', () => {
+  /** A try taken and found wrong: whether it was the last. */
+  const miss = (key: string) => limiter.codes.take(key) && limiter.codes.failed(key);
+
+  it(`gives ${MAX_CODE_ATTEMPTS} tries, then refuses every try until the code is replaced`, () => {
+    const results = Array.from({ length: MAX_CODE_ATTEMPTS }, () => miss('asha@example.com'));
+    expect(results).toEqual([false, false, false, false, true]);
+    expect(limiter.codes.take('asha@example.com')).toBe(false);
+    at(59 * 60_000);
+    expect(limiter.codes.take('asha@example.com')).toBe(false);
+    limiter.codeReset('Asha@Example.com');
+    expect(limiter.codes.take('asha@example.com')).toBe(true);
   });
 
-  it('starts over when a new code is sent or a code is used, and after an hour', () => {
-    for (let i = 0; i < MAX_CODE_ATTEMPTS - 1; i++) limiter.wrongCode('asha@example.com');
-    limiter.codeReset('asha@example.com');
-    expect(limiter.wrongCode('asha@example.com')).toBe(false);
-    for (let i = 0; i < MAX_CODE_ATTEMPTS - 2; i++) limiter.wrongCode('asha@example.com');
+  it('shares the tries among guesses in flight at once: the sixth is refused before any is checked', () => {
+    const taken = Array.from({ length: MAX_CODE_ATTEMPTS + 3 }, () => limiter.codes.take('asha@example.com'));
+    expect(taken).toEqual([...Array(MAX_CODE_ATTEMPTS).fill(true), false, false, false]);
+  });
+
+  it('gives back a try that never reached the code, and starts over after an hour or a right code', () => {
+    for (let i = 0; i < MAX_CODE_ATTEMPTS - 1; i++) miss('asha@example.com');
+    limiter.codes.take('asha@example.com');
+    limiter.codes.refund('asha@example.com');
+    expect(miss('asha@example.com')).toBe(true);
+    for (let i = 0; i < MAX_CODE_ATTEMPTS - 1; i++) miss('919800000000');
+    limiter.codes.clear('919800000000');
+    expect(miss('919800000000')).toBe(false);
     at(3_600_000);
-    expect(limiter.wrongCode('asha@example.com')).toBe(false);
+    expect(limiter.codes.take('asha@example.com')).toBe(true);
     // Another address keeps its own count.
-    expect(limiter.wrongCode('919800000000')).toBe(false);
+    expect(limiter.codes.take('ravi@example.com')).toBe(true);
+  });
+
+  it(`locks a factor for ${FACTOR_LOCK_SECONDS} s after ${MAX_FACTOR_ATTEMPTS} wrong codes`, () => {
+    for (let i = 0; i < MAX_FACTOR_ATTEMPTS; i++) {
+      expect(limiter.factors.take('f1')).toBe(true);
+      limiter.factors.failed('f1');
+    }
+    expect(limiter.factors.take('f1')).toBe(false);
+    expect(limiter.factors.take('f2')).toBe(true);
+    at(FACTOR_LOCK_SECONDS * 1000 - 1);
+    expect(limiter.factors.take('f1')).toBe(false);
+    at(FACTOR_LOCK_SECONDS * 1000);
+    expect(limiter.factors.take('f1')).toBe(true);
   });
 });

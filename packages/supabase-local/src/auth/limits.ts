@@ -4,8 +4,10 @@
 //   it was made. Answer: 429 `over_request_rate_limit` "Request rate limit reached", no Retry-After header.
 // - mails and SMS per hour for the whole project, as GoTrue's interval limiter: the count restarts each hour.
 // - `max_frequency`: the least time between two mails (or SMS) of a kind to one user.
-// Beyond GoTrue, which keeps no count of wrong codes: an address's outstanding codes die after MAX_CODE_ATTEMPTS
-// wrong guesses, so a 6-digit code cannot be found by guessing within its lifetime.
+// Beyond GoTrue, which keeps no count of wrong codes and limits guesses only per client address (which an attacker
+// rotates): an address's outstanding codes die after MAX_CODE_ATTEMPTS wrong guesses, and a TOTP factor refuses
+// every code for FACTOR_LOCK_SECONDS after MAX_FACTOR_ATTEMPTS wrong ones. A try is taken before the code is
+// checked, so guesses sent in parallel share the same few tries instead of all racing the count.
 
 import { isIP } from 'node:net';
 import type { AuthRateLimits, AuthSettings, ServiceContext, SmsSettings } from '../types.ts';
@@ -35,6 +37,10 @@ export const DEFAULT_EMAIL_MAX_FREQUENCY = 1;
 
 /** Wrong codes an address may send to /verify (or as a reauthentication nonce) before its codes die. */
 export const MAX_CODE_ATTEMPTS = 5;
+
+/** Wrong TOTP codes a factor may be sent within FACTOR_LOCK_SECONDS before it refuses every code for that long. */
+export const MAX_FACTOR_ATTEMPTS = 5;
+export const FACTOR_LOCK_SECONDS = 900;
 
 /** GOTRUE_MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: per minute per IP, not in config.toml. */
 const MFA_CHALLENGE_AND_VERIFY_PER_MINUTE = 15;
@@ -93,6 +99,78 @@ interface Counter {
   since: number;
 }
 
+interface Tries {
+  taken: number;
+  since: number;
+  /** While set and in the future, every try is refused. */
+  lockedUntil: number;
+}
+
+/**
+ * Tries at one secret (an address's mailed codes, a TOTP factor), whoever sends them: `take` before the check,
+ * then `failed` (a wrong code), `refund` (the check never looked at the code) or `clear` (the right code).
+ */
+export class Attempts {
+  private entries = new Map<string, Tries>();
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly lockMs: number,
+  ) {}
+
+  /** Takes a try; false when the secret's tries are spent (it is then locked for `lockMs`). */
+  take(key: string): boolean {
+    const now = Date.now();
+    let entry = this.entries.get(key);
+    if (entry && (entry.lockedUntil ? now >= entry.lockedUntil : now - entry.since >= this.windowMs)) {
+      this.entries.delete(key);
+      entry = undefined;
+    }
+    if (!entry) {
+      if (this.entries.size > 10_000) this.sweep(now);
+      entry = { taken: 0, since: now, lockedUntil: 0 };
+      this.entries.set(key, entry);
+    }
+    if (entry.lockedUntil) return false;
+    if (entry.taken >= this.max) {
+      entry.lockedUntil = now + this.lockMs;
+      return false;
+    }
+    entry.taken += 1;
+    return true;
+  }
+
+  /** A taken try was a wrong code; true when that spent the last one (the secret is now locked). */
+  failed(key: string): boolean {
+    const entry = this.entries.get(key);
+    if (!entry || entry.taken < this.max) return false;
+    entry.lockedUntil ||= Date.now() + this.lockMs;
+    return true;
+  }
+
+  /** A taken try that never reached the code (an unknown challenge, a banned user) is given back. */
+  refund(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry && !entry.lockedUntil && entry.taken > 0) entry.taken -= 1;
+  }
+
+  /** The right code, or a new one was sent: the count starts over. */
+  clear(key: string): void {
+    this.entries.delete(key);
+  }
+
+  reset(): void {
+    this.entries.clear();
+  }
+
+  private sweep(now: number): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.lockedUntil ? now >= entry.lockedUntil : now - entry.since >= this.windowMs) this.entries.delete(key);
+    }
+  }
+}
+
 /** The client address the edge put in `Sb-Forwarded-For` (the local server sets it from the socket). */
 export function clientAddress(req: Request): string | undefined {
   const first = req.headers.get('sb-forwarded-for')?.split(',')[0]?.trim();
@@ -117,7 +195,10 @@ export function tooSoon(sentAt: Date | string | null | undefined, maxFrequencySe
 export class AuthLimiter {
   private buckets = new Map<string, Bucket>();
   private sent = new Map<'email' | 'sms', Counter>();
-  private wrongCodes = new Map<string, Counter>();
+  /** Mailed and texted codes, per address (lower-cased): dead after MAX_CODE_ATTEMPTS until a new one is sent. */
+  readonly codes = new Attempts(MAX_CODE_ATTEMPTS, HOUR_MS, HOUR_MS);
+  /** TOTP factors, per factor id. */
+  readonly factors = new Attempts(MAX_FACTOR_ATTEMPTS, FACTOR_LOCK_SECONDS * 1000, FACTOR_LOCK_SECONDS * 1000);
 
   constructor(private readonly settings: () => AuthSettings) {}
 
@@ -157,31 +238,17 @@ export class AuthLimiter {
     }
   }
 
-  /** Counts a wrong code for an address; true when this was the last allowed one (its codes must now die). */
-  wrongCode(address: string): boolean {
-    const now = Date.now();
-    let counter = this.wrongCodes.get(address);
-    if (!counter || now - counter.since >= HOUR_MS) {
-      if (this.wrongCodes.size > 10_000) this.sweep(now);
-      counter = { count: 0, since: now };
-      this.wrongCodes.set(address, counter);
-    }
-    counter.count += 1;
-    if (counter.count < MAX_CODE_ATTEMPTS) return false;
-    this.wrongCodes.delete(address);
-    return true;
-  }
-
   /** A new code was sent to an address, or its code was used: the count of wrong guesses starts over. */
   codeReset(address: string): void {
-    this.wrongCodes.delete(address);
+    this.codes.clear(address.toLowerCase());
   }
 
   /** Forgets every count (tests). */
   reset(): void {
     this.buckets.clear();
     this.sent.clear();
-    this.wrongCodes.clear();
+    this.codes.reset();
+    this.factors.reset();
   }
 
   /** GoTrue's IntervalLimiter: at most `limit` events per hour, the count restarting on the hour since the start. */
@@ -204,7 +271,6 @@ export class AuthLimiter {
 
   private sweep(now: number): void {
     for (const [key, bucket] of this.buckets) if (now - bucket.created >= HOUR_MS) this.buckets.delete(key);
-    for (const [key, counter] of this.wrongCodes) if (now - counter.since >= HOUR_MS) this.wrongCodes.delete(key);
   }
 }
 

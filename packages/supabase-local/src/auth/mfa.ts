@@ -9,6 +9,9 @@ import { requireUser, upgradeSession } from './sessions.ts';
 import { newTotpSecret, otpauthUri, verifyTotp } from './totp.ts';
 import type { FactorRow } from './users.ts';
 
+/** GoTrue's DefaultMFAHookRejectionMessage. */
+const FACTOR_LOCKED_MESSAGE = 'Further MFA verification attempts will be rejected.';
+
 /** `[auth.mfa] challenge_expiry_duration`. */
 export const CHALLENGE_EXPIRY_SECONDS = 300;
 
@@ -100,33 +103,54 @@ export async function verify(req: Request, ctx: ServiceContext, factorId: string
   const code = str(body, 'code') ?? '';
   if (!challengeId) throw badRequest('validation_failed', 'challenge_id is required');
   if (!session) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
-  const result = await ctx.db.transaction(async (tx) => {
-    const found = /^[0-9a-f-]{36}$/i.test(challengeId)
-      ? (
-          await tx.query<{ id: string; verified_at: Date | null; expired: boolean }>(
-            `select id, verified_at, created_at < now() - make_interval(secs => $3) as expired
-             from auth.mfa_challenges where id = $1 and factor_id = $2 for update`,
-            [challengeId, factor.id, CHALLENGE_EXPIRY_SECONDS],
-          )
-        ).rows[0]
-      : undefined;
-    if (!found) return notFound('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
-    if (found.verified_at) return unprocessable('mfa_challenge_expired', `Challenge ${challengeId} already verified`);
-    if (found.expired) {
-      await tx.query('delete from auth.mfa_challenges where id = $1', [challengeId]);
-      return unprocessable(
-        'mfa_challenge_expired',
-        `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
-      );
-    }
-    if (!verifyTotp(factor.secret ?? '', code.trim())) {
-      return unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
-    }
-    await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challengeId]);
-    await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
-    return upgradeSession(ctx, tx, session, factor.id, 'totp');
-  });
-  if (result instanceof AuthError) throw result;
+  // Wrong codes count against the factor, whichever client address sends them (GoTrue limits only per address):
+  // after MAX_FACTOR_ATTEMPTS it refuses every code for FACTOR_LOCK_SECONDS as GoTrue does when its MFA
+  // verification attempt hook rejects: the user's sessions end and the answer is 403 mfa_verification_rejected.
+  const tries = authLimiter(ctx).factors;
+  if (!tries.take(factor.id)) {
+    await ctx.db.query('delete from auth.sessions where user_id = $1', [user.id]);
+    throw forbidden('mfa_verification_rejected', FACTOR_LOCKED_MESSAGE);
+  }
+  let wrongCode = false;
+  let result: Awaited<ReturnType<typeof upgradeSession>> | AuthError;
+  try {
+    result = await ctx.db.transaction(async (tx) => {
+      const found = /^[0-9a-f-]{36}$/i.test(challengeId)
+        ? (
+            await tx.query<{ id: string; verified_at: Date | null; expired: boolean }>(
+              `select id, verified_at, created_at < now() - make_interval(secs => $3) as expired
+               from auth.mfa_challenges where id = $1 and factor_id = $2 for update`,
+              [challengeId, factor.id, CHALLENGE_EXPIRY_SECONDS],
+            )
+          ).rows[0]
+        : undefined;
+      if (!found) return notFound('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+      if (found.verified_at) return unprocessable('mfa_challenge_expired', `Challenge ${challengeId} already verified`);
+      if (found.expired) {
+        await tx.query('delete from auth.mfa_challenges where id = $1', [challengeId]);
+        return unprocessable(
+          'mfa_challenge_expired',
+          `MFA challenge ${challengeId} has expired, verify against another challenge or create a new challenge.`,
+        );
+      }
+      if (!verifyTotp(factor.secret ?? '', code.trim())) {
+        wrongCode = true;
+        return unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
+      }
+      await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challengeId]);
+      await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
+      return upgradeSession(ctx, tx, session, factor.id, 'totp');
+    });
+  } catch (err) {
+    tries.refund(factor.id);
+    throw err;
+  }
+  if (result instanceof AuthError) {
+    if (wrongCode) tries.failed(factor.id);
+    else tries.refund(factor.id);
+    throw result;
+  }
+  tries.clear(factor.id);
   return json(req, result);
 }
 

@@ -1,11 +1,20 @@
 // GoTrue's rate limits, the wrong-code cap and phone sign-up on the wire: the attacks from the issue, answered as
 // hosted Supabase answers them (status, `code`, message, `x-sb-error-code`), driven by supabase-js and raw fetch.
 
+import { createHash } from 'node:crypto';
+import { request } from 'node:http';
 import { AuthApiError } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthSettings } from '../types.ts';
-import { authLimiter, DEFAULT_RATE_LIMITS, MAX_CODE_ATTEMPTS } from './limits.ts';
-import { latestMail, startTestStack, type TestStack } from './testing/harness.ts';
+import {
+  authLimiter,
+  DEFAULT_RATE_LIMITS,
+  FACTOR_LOCK_SECONDS,
+  MAX_CODE_ATTEMPTS,
+  MAX_FACTOR_ATTEMPTS,
+} from './limits.ts';
+import { fragmentOf, latestMail, startTestStack, type TestStack } from './testing/harness.ts';
+import { totp } from './totp.ts';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -207,6 +216,244 @@ describe('guessing a mailed code', () => {
     }
     const { error } = await client.auth.updateUser({ password: 'new password 1', nonce });
     expect(error).toMatchObject({ status: 422, code: 'reauthentication_not_valid' });
+  });
+});
+
+describe('guessing from rotating client addresses', () => {
+  let nextHost = 0;
+  /** A request from its own loopback address (127.0.0.2 … 127.0.0.254 in turn), as an attacker rotating sources. */
+  function fromNewAddress(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    bearer?: string,
+  ): Promise<{ status: number; location: string; body: Record<string, unknown> }> {
+    const localAddress = `127.0.0.${2 + (nextHost++ % 253)}`;
+    const { port } = new URL(stack.url);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: `/auth/v1${path}`,
+          method,
+          localAddress,
+          headers: {
+            apikey: stack.ctx.keys.anonKey,
+            'X-Supabase-Api-Version': '2024-01-01',
+            ...(payload ? { 'Content-Type': 'application/json' } : {}),
+            ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            resolve({
+              status: res.statusCode ?? 0,
+              location: res.headers.location ?? '',
+              body: text && res.headers['content-type']?.includes('json') ? JSON.parse(text) : {},
+            });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+  /** Sends every request, a few dozen at a time, and gives the answers in order. */
+  async function flood<T>(count: number, send: (i: number) => Promise<T>): Promise<T[]> {
+    const out: T[] = [];
+    for (let i = 0; i < count; i += 50) {
+      out.push(...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, (_, j) => send(i + j)))));
+    }
+    return out;
+  }
+  const EXPIRED = { code: 'otp_expired', message: 'Token has expired or is invalid' };
+  /** GoTrue's token hash of a code (internal/crypto GenerateTokenHash), which an attacker can compute. */
+  const goTrueHash = (email: string, code: string) =>
+    createHash('sha224')
+      .update(email + code)
+      .digest('hex');
+
+  it('kills an email code after the wrong guesses, whatever address sends them; its link dies with it', async () => {
+    const { email } = await confirmedUser();
+    const other = await confirmedUser();
+    await stack.client().auth.resetPasswordForEmail(email);
+    await stack.client().auth.resetPasswordForEmail(other.email);
+    const code = await mailedCode(email);
+    const link = (await latestMail(stack, email)).Links[0]!;
+    const otherCode = await mailedCode(other.email);
+
+    const answers = await flood(200, (i) =>
+      fromNewAddress('POST', '/verify', { type: 'recovery', email, token: wrong(code, i + 1) }),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(200).fill(403));
+    expect(answers.every((a) => a.body.code === 'otp_expired')).toBe(true);
+
+    const right = await fromNewAddress('POST', '/verify', { type: 'recovery', email, token: code });
+    expect(right).toMatchObject({ status: 403, body: EXPIRED });
+    const { location } = await fromNewAddress(
+      'GET',
+      `${new URL(link).pathname.slice('/auth/v1'.length)}${new URL(link).search}`,
+    );
+    expect(fragmentOf(location).get('error_code')).toBe('otp_expired');
+
+    // Another user's code is untouched.
+    const theirs = await stack.client().auth.verifyOtp({ email: other.email, token: otherCode, type: 'recovery' });
+    expect(theirs.data.session).not.toBeNull();
+  });
+
+  it(`lets the right code in after ${MAX_CODE_ATTEMPTS - 1} wrong ones from other addresses`, async () => {
+    const email = uniqueEmail('typo');
+    await stack.client().auth.signInWithOtp({ email });
+    const code = await mailedCode(email);
+    for (let i = 1; i < MAX_CODE_ATTEMPTS; i++) {
+      expect(await fromNewAddress('POST', '/verify', { type: 'email', email, token: wrong(code, i) })).toMatchObject({
+        status: 403,
+        body: EXPIRED,
+      });
+    }
+    const right = await fromNewAddress('POST', '/verify', { type: 'email', email, token: code });
+    expect(right.status).toBe(200);
+    expect(right.body.access_token).toEqual(expect.any(String));
+  });
+
+  it('counts phone codes against the number', async () => {
+    Object.assign(stack.ctx.config.auth, {
+      sms: { ...saved.sms!, enableSignup: true, enableConfirmations: true, provider: 'twilio' },
+    });
+    const phone = `+9198${String(Date.now()).slice(-8)}`;
+    expect((await stack.client().auth.signUp({ phone, password: 'secret123' })).error).toBeNull();
+    const code = /Your code is (\d{6})/.exec((await latestMail(stack, phone)).Text)![1]!;
+    await flood(MAX_CODE_ATTEMPTS, (i) =>
+      fromNewAddress('POST', '/verify', { type: 'sms', phone, token: wrong(code, i + 1) }),
+    );
+    expect(await fromNewAddress('POST', '/verify', { type: 'sms', phone, token: code })).toMatchObject({
+      status: 403,
+      body: EXPIRED,
+    });
+  });
+
+  it.each(['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email'])(
+    'refuses token hashes worked out from the email and every code (%s), and the mailed link still works',
+    async (type) => {
+      const { email } = await confirmedUser();
+      await stack.client().auth.resetPasswordForEmail(email);
+      const code = await mailedCode(email);
+      const link = new URL((await latestMail(stack, email)).Links[0]!);
+      // What hashes of the email and the code an attacker could compute: GoTrue's, and plain sha256.
+      const guesses = [
+        goTrueHash(email, code),
+        createHash('sha256')
+          .update(email + code)
+          .digest('hex'),
+        ...Array.from({ length: 100 }, (_, i) => goTrueHash(email, wrong(code, i + 1))),
+      ];
+      const answers = await flood(guesses.length, (i) =>
+        fromNewAddress('POST', '/verify', { type, token_hash: guesses[i] }),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(guesses.length).fill(403));
+      expect(answers[0]!.body).toEqual(EXPIRED);
+
+      const byGet = await fromNewAddress('GET', `/verify?token=${goTrueHash(email, code)}&type=${type}`);
+      expect(byGet.status).toBe(303);
+      expect(fragmentOf(byGet.location).get('error_code')).toBe('otp_expired');
+
+      // The link in the mail (a recovery link) is the only way in.
+      const { location } = await fromNewAddress('GET', `/verify${link.search}`);
+      expect(fragmentOf(location).get('access_token')).toEqual(expect.any(String));
+    },
+  );
+
+  describe('TOTP', () => {
+    async function userWithFactor() {
+      const { email, password } = await confirmedUser();
+      const client = stack.client();
+      await client.auth.signInWithPassword({ email, password });
+      const { data } = await client.auth.mfa.enroll({ factorType: 'totp' });
+      const factor = data!;
+      const { error } = await client.auth.mfa.challengeAndVerify({
+        factorId: factor.id,
+        code: totp(factor.totp.secret),
+      });
+      expect(error).toBeNull();
+      /** A fresh aal1 session, as an attacker who knows the password has. */
+      const signIn = async () =>
+        (await stack.client().auth.signInWithPassword({ email, password })).data.session!.access_token;
+      return { factorId: factor.id, secret: factor.totp.secret, signIn };
+    }
+    /** Codes that are wrong in every step TOTP accepts now. */
+    function wrongCodes(secret: string, count: number): string[] {
+      const now = Date.now() / 1000;
+      const valid = new Set([-30, 0, 30].map((skew) => totp(secret, { time: now + skew })));
+      const out: string[] = [];
+      for (let n = 1; out.length < count; n++) {
+        const guess = wrong(totp(secret), n);
+        if (!valid.has(guess)) out.push(guess);
+      }
+      return out;
+    }
+    async function tryCode(token: string, factorId: string, code: string) {
+      const challenge = await fromNewAddress('POST', `/factors/${factorId}/challenge`, {}, token);
+      expect(challenge.status).toBe(200);
+      return fromNewAddress('POST', `/factors/${factorId}/verify`, { challenge_id: challenge.body.id, code }, token);
+    }
+
+    it(`locks a factor after ${MAX_FACTOR_ATTEMPTS} wrong codes from rotating addresses, for ${FACTOR_LOCK_SECONDS} s`, async () => {
+      freeze();
+      const victim = await userWithFactor();
+      const bystander = await userWithFactor();
+      const token = await victim.signIn();
+      const answers = await flood(200, async (i) => {
+        const challenge = await fromNewAddress('POST', `/factors/${victim.factorId}/challenge`, {}, token);
+        return { challenge, code: wrongCodes(victim.secret, 200)[i]! };
+      });
+      const verdicts = [];
+      for (const { challenge, code } of answers) {
+        verdicts.push(
+          await fromNewAddress(
+            'POST',
+            `/factors/${victim.factorId}/verify`,
+            { challenge_id: challenge.body.id, code },
+            token,
+          ),
+        );
+      }
+      expect(verdicts.slice(0, MAX_FACTOR_ATTEMPTS).map((v) => v.body)).toEqual(
+        Array(MAX_FACTOR_ATTEMPTS).fill({ code: 'mfa_verification_failed', message: 'Invalid TOTP code entered' }),
+      );
+      // As GoTrue when its MFA verification hook rejects: the sessions end, and so every later try is refused.
+      expect(verdicts[MAX_FACTOR_ATTEMPTS]).toMatchObject({
+        status: 403,
+        body: { code: 'mfa_verification_rejected', message: 'Further MFA verification attempts will be rejected.' },
+      });
+      expect(verdicts.slice(MAX_FACTOR_ATTEMPTS + 1).every((v) => v.status === 403)).toBe(true);
+      expect(verdicts.some((v) => v.status === 429 || v.status === 200)).toBe(false);
+
+      // The right code from a new sign-in is refused while the factor is locked.
+      const rejected = await tryCode(await victim.signIn(), victim.factorId, totp(victim.secret));
+      expect(rejected).toMatchObject({ status: 403, body: { code: 'mfa_verification_rejected' } });
+      // Another user's factor is untouched.
+      const theirs = await tryCode(await bystander.signIn(), bystander.factorId, totp(bystander.secret));
+      expect(theirs.status).toBe(200);
+
+      later(FACTOR_LOCK_SECONDS * 1000);
+      const after = await tryCode(await victim.signIn(), victim.factorId, totp(victim.secret));
+      expect(after.status).toBe(200);
+      expect(after.body.access_token).toEqual(expect.any(String));
+    });
+
+    it(`accepts the right code after ${MAX_FACTOR_ATTEMPTS - 1} wrong ones`, async () => {
+      const user = await userWithFactor();
+      const token = await user.signIn();
+      for (const code of wrongCodes(user.secret, MAX_FACTOR_ATTEMPTS - 1)) {
+        expect((await tryCode(token, user.factorId, code)).body.code).toBe('mfa_verification_failed');
+      }
+      expect((await tryCode(token, user.factorId, totp(user.secret))).status).toBe(200);
+    });
   });
 });
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ServiceContext } from '../types.ts';
 import { testAuthSettings } from './testing/harness.ts';
-import { resolveRedirect, tokenHash } from './tokens.ts';
+import { codeMatches, resolveRedirect, tokenHash } from './tokens.ts';
 
 const ctx = (additionalRedirectUrls: string[]) =>
   ({
@@ -24,8 +24,18 @@ describe('redirect URLs', () => {
 });
 
 describe('token hashes', () => {
-  it('are GoTrue-style sha256 hex of address and code', () => {
-    expect(tokenHash('a@b.co', '123456')).toBe(createHash('sha256').update('a@b.co123456').digest('hex'));
-    expect(tokenHash('a@b.co', '123456')).toMatch(/^[0-9a-f]{64}$/);
+  it("are 56 hex characters as GoTrue's, but not computable from the address and code alone", () => {
+    const hash = tokenHash('a@b.co', '123456');
+    expect(hash).toMatch(/^[0-9a-f]{56}$/);
+    expect(hash).not.toBe(createHash('sha224').update('a@b.co123456').digest('hex'));
+    expect(tokenHash('a@b.co', '123456')).not.toBe(hash);
+  });
+
+  it('match the code they were made for, for that address only', () => {
+    const hash = tokenHash('a@b.co', '123456');
+    expect(codeMatches(hash, 'a@b.co', '123456')).toBe(true);
+    expect(codeMatches(hash, 'a@b.co', '123457')).toBe(false);
+    expect(codeMatches(hash, 'c@b.co', '123456')).toBe(false);
+    expect(codeMatches('not a hash', 'a@b.co', '123456')).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 // One-time tokens (confirmation, recovery/magic link, invite, email change, reauthentication), the mails that
-// carry them, and PKCE flow state. As in GoTrue, a mail holds a random 6-digit code and a link whose token is
-// `token_hash = sha256_hex(email + code)`; only the hash is stored, it expires, and a new mail replaces the old.
+// carry them, and PKCE flow state. As in GoTrue, a mail holds a random 6-digit code and a link with a token hash;
+// only the hash is stored, it expires, and a new mail replaces the old.
 
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { escapeHtml } from '../mail/page.ts';
 import type { Queryable, ServiceContext } from '../types.ts';
 import { AuthError, badRequest, forbidden, notFound } from './http.ts';
@@ -25,10 +25,28 @@ export type TokenType =
 /** The `type` of a verify link, and the mail template. */
 export type LinkType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
 
-export function tokenHash(address: string, code: string): string {
-  return createHash('sha256')
-    .update(address + code)
-    .digest('hex');
+/**
+ * The token hash of a code for an address. GoTrue's is `sha224_hex(address + code)` (internal/crypto
+ * GenerateTokenHash), which needs no secret: knowing the email, anyone can compute the hash of all 10^6 codes
+ * offline and send them to `/verify` as `token_hash`, where nothing ties a guess to the code it aims at, so only
+ * the per-IP limit stands in the way. Here the hash starts with 96 random bits (a salt kept in the hash itself) and
+ * ends with 128 bits of `sha224(salt + address + code)`: 56 hex characters as GoTrue's, accepted by `/verify` the
+ * same way, but a link cannot be guessed, and a typed code is checked against the stored hash of its address.
+ */
+export function tokenHash(address: string, code: string, salt = randomBytes(12).toString('hex')): string {
+  return (
+    salt +
+    createHash('sha224')
+      .update(salt + address + code)
+      .digest('hex')
+      .slice(0, 32)
+  );
+}
+
+/** Whether a stored token hash is that of a code for an address. */
+export function codeMatches(hash: string, address: string, code: string): boolean {
+  if (!/^[0-9a-f]{56}$/.test(hash)) return false;
+  return timingSafeEqual(Buffer.from(tokenHash(address, code, hash.slice(0, 24))), Buffer.from(hash));
 }
 
 export function newOtp(): string {
@@ -88,31 +106,79 @@ export interface FoundToken {
   expired: boolean;
 }
 
-/** Finds (and consumes) a token by its hash among the allowed types; 403 otp_expired when none fits. */
-export async function consumeToken(db: Queryable, hash: string, types: TokenType[]): Promise<FoundToken> {
-  const found = (
-    await db.query<FoundToken>(
-      `select id, user_id, token_type::text as token_type, relates_to,
-              created_at < (now() - make_interval(secs => $3))::timestamp as expired
-       from auth.one_time_tokens where token_hash = $1 and token_type::text = any($2::text[])
-       order by created_at desc limit 1`,
-      [hash, types, OTP_EXPIRY_SECONDS],
-    )
-  ).rows[0];
-  if (!found || found.expired) throw forbidden('otp_expired', 'Token has expired or is invalid');
+const expiredToken = () => forbidden('otp_expired', 'Token has expired or is invalid');
+
+/** Deletes a found token, or answers 403 otp_expired when there is none or it expired. */
+async function consume(db: Queryable, found: FoundToken | undefined): Promise<FoundToken> {
+  if (!found || found.expired) throw expiredToken();
   await db.query('delete from auth.one_time_tokens where id = $1', [found.id]);
   return found;
 }
 
+const TOKEN_COLUMNS = `id, user_id, token_type::text as token_type, relates_to,
+  created_at < (now() - make_interval(secs => ${OTP_EXPIRY_SECONDS}))::timestamp as expired`;
+
+/** Finds (and consumes) a token by its hash (a link's) among the allowed types; 403 otp_expired when none fits. */
+export async function consumeToken(db: Queryable, hash: string, types: TokenType[]): Promise<FoundToken> {
+  const found = (
+    await db.query<FoundToken>(
+      `select ${TOKEN_COLUMNS} from auth.one_time_tokens
+       where token_hash = $1 and token_type::text = any($2::text[]) order by created_at desc limit 1`,
+      [hash, types],
+    )
+  ).rows[0];
+  return consume(db, found);
+}
+
+/** Finds (and consumes) the token of a code typed for an address (email or phone digits) among the allowed types. */
+export async function consumeCode(
+  db: Queryable,
+  address: string,
+  code: string,
+  types: TokenType[],
+): Promise<FoundToken> {
+  const candidates = (
+    await db.query<FoundToken & { token_hash: string }>(
+      `select ${TOKEN_COLUMNS}, token_hash from auth.one_time_tokens
+       where lower(relates_to) = lower($1) and token_type::text = any($2::text[]) order by created_at desc`,
+      [address, types],
+    )
+  ).rows;
+  return consume(
+    db,
+    candidates.find((row) => codeMatches(row.token_hash, row.relates_to, code)),
+  );
+}
+
 /**
- * A code typed for an address (email or phone digits) that matched nothing. GoTrue only limits /verify per IP;
- * here the MAX_CODE_ATTEMPTS-th miss for an address also deletes every code outstanding for it, so guessing one
- * 6-digit code within its lifetime is not possible. Call outside the transaction that failed.
+ * Checks a code typed for an address (email or phone digits) as `attempt`, counted against the address whoever
+ * sends it: each try is taken before the check, so parallel guesses share MAX_CODE_ATTEMPTS tries; the last wrong
+ * one deletes every code outstanding for the address, and from then on each try, right or wrong, gets `refused`
+ * (GoTrue's answer to a code that is wrong or expired) until a new code is sent. GoTrue itself only limits
+ * /verify per client address. `attempt` must run its own transaction: the delete runs after it failed.
  */
-export async function wrongCode(ctx: ServiceContext, db: Queryable, address: string): Promise<void> {
-  if (authLimiter(ctx).wrongCode(address)) {
-    await db.query('delete from auth.one_time_tokens where relates_to = $1', [address]);
+export async function checkCode<T>(
+  ctx: ServiceContext,
+  address: string,
+  attempt: () => Promise<T>,
+  refused: () => AuthError = expiredToken,
+  wrong: (err: unknown) => boolean = (err) => err instanceof AuthError && err.code === 'otp_expired',
+): Promise<T> {
+  const codes = authLimiter(ctx).codes;
+  const key = address.toLowerCase();
+  if (!codes.take(key)) throw refused();
+  let result: T;
+  try {
+    result = await attempt();
+  } catch (err) {
+    if (!wrong(err)) codes.refund(key);
+    else if (codes.failed(key)) {
+      await ctx.db.query('delete from auth.one_time_tokens where lower(relates_to) = $1', [key]);
+    }
+    throw err;
   }
+  codes.clear(key);
+  return result;
 }
 
 // --- redirect URLs -----------------------------------------------------------------------------------------
