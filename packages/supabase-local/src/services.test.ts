@@ -316,11 +316,9 @@ describe('storage', () => {
       (await bob.storage.from('avatars').download(`${ALICE}/me.png`, { transform: { width: 5 } })).data,
     ).toBeNull();
 
-    const signed = await alice.storage
-      .from('avatars')
-      .createSignedUrl(`${ALICE}/me.png`, 60, {
-        transform: { width: 200, height: 100, resize: 'cover', format: 'origin' },
-      });
+    const signed = await alice.storage.from('avatars').createSignedUrl(`${ALICE}/me.png`, 60, {
+      transform: { width: 200, height: 100, resize: 'cover', format: 'origin' },
+    });
     expect(signed.error).toBeNull();
     const signedUrl = String(signed.data?.signedUrl);
     expect(signedUrl.startsWith(`${f.server.url}/storage/v1/render/image/sign/avatars/${ALICE}/me.png?token=`)).toBe(
