@@ -29,6 +29,8 @@ describe('loadConfig', () => {
         refreshTokenReuseInterval: 10,
         mfaTotpEnrollEnabled: false,
         mfaTotpVerifyEnabled: false,
+        mfaWebAuthnEnrollEnabled: false,
+        mfaWebAuthnVerifyEnabled: false,
         testOtp: {},
       },
     });
@@ -79,6 +81,10 @@ port = 587
 enroll_enabled = true
 verify_enabled = true
 
+[auth.mfa.web_authn]
+enroll_enabled = true
+verify_enabled = false
+
 [auth.sms]
 enable_signup = true
 enable_confirmations = true
@@ -109,6 +115,8 @@ enabled = true
       refreshTokenReuseInterval: 3,
       mfaTotpEnrollEnabled: true,
       mfaTotpVerifyEnabled: true,
+      mfaWebAuthnEnrollEnabled: true,
+      mfaWebAuthnVerifyEnabled: false,
       testOtp: { '4152127777': '123456' },
       rateLimit: {
         emailSent: 2,

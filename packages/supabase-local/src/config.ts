@@ -134,6 +134,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<StackConfi
   const auth = table(toml.auth);
   const email = table(auth.email);
   const totp = table(table(auth.mfa).totp);
+  const webAuthn = table(table(auth.mfa).web_authn);
   const sms = table(auth.sms);
   const rateLimit = table(auth.rate_limit);
   const testOtp: Record<string, string> = {};
@@ -152,6 +153,8 @@ export async function loadConfig(options: LoadConfigOptions): Promise<StackConfi
     refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
     mfaTotpEnrollEnabled: bool(totp.enroll_enabled, false),
     mfaTotpVerifyEnabled: bool(totp.verify_enabled, false),
+    mfaWebAuthnEnrollEnabled: bool(webAuthn.enroll_enabled, false),
+    mfaWebAuthnVerifyEnabled: bool(webAuthn.verify_enabled, false),
     testOtp,
     rateLimit: {
       // as the CLI: email_sent reaches GoTrue only when mail goes out through [auth.email.smtp]

@@ -29,6 +29,8 @@ function config(signingKeysPath?: string, jwtSecret = DEFAULT_JWT_SECRET): Local
       refreshTokenReuseInterval: 10,
       mfaTotpEnrollEnabled: true,
       mfaTotpVerifyEnabled: true,
+      mfaWebAuthnEnrollEnabled: false,
+      mfaWebAuthnVerifyEnabled: false,
       testOtp: {},
       signingKeysPath,
     },

@@ -1,4 +1,5 @@
 // Edge functions and storage through supabase-js.
+import { createHash } from 'node:crypto';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnvFile } from './functions/index.ts';
@@ -7,6 +8,11 @@ import { type Fixture, startFixture } from './rest/fixture.ts';
 
 const ALICE = '11111111-1111-4111-8111-111111111111';
 const BOB = '22222222-2222-4222-8222-222222222222';
+// a 1×1 PNG
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let f: Fixture;
 
@@ -198,5 +204,168 @@ describe('storage', () => {
     expect((await fetch(privateUrl)).status).toBe(404);
     const traversal = await fetch(`${f.server.url}/storage/v1/object/public/assets/..%2F..%2Fetc%2Fpasswd`);
     expect(traversal.status).toBeGreaterThanOrEqual(400);
+  });
+  it('lists a page at a time with list-v2, folding folders with the delimiter', async () => {
+    for (const name of ['lv/b.txt', 'lv/sub/d.txt', 'lv/a.txt', 'lv/z.txt', 'lv/sub/c.txt']) {
+      expect((await f.service.storage.from('avatars').upload(name, name)).error).toBeNull();
+    }
+    const avatars = f.service.storage.from('avatars');
+    const all = await avatars.listV2({ prefix: 'lv/', with_delimiter: true });
+    expect(all.error).toBeNull();
+    expect(all.data?.hasNext).toBe(false);
+    expect(all.data?.folders).toEqual([{ key: 'sub', name: 'lv/sub/' }]);
+    expect(all.data?.objects.map((o) => [o.key, o.name, o.metadata?.size])).toEqual([
+      ['a.txt', 'lv/a.txt', 8],
+      ['b.txt', 'lv/b.txt', 8],
+      ['z.txt', 'lv/z.txt', 8],
+    ]);
+
+    // a.txt, b.txt | sub/, z.txt: the folder counts as one entry of a page
+    const first = await avatars.listV2({ prefix: 'lv/', with_delimiter: true, limit: 2 });
+    expect([first.data?.hasNext, first.data?.objects.map((o) => o.name), first.data?.folders]).toEqual([
+      true,
+      ['lv/a.txt', 'lv/b.txt'],
+      [],
+    ]);
+    const second = await avatars.listV2({
+      prefix: 'lv/',
+      with_delimiter: true,
+      limit: 2,
+      cursor: first.data?.nextCursor,
+    });
+    expect([second.data?.hasNext, second.data?.nextCursor, second.data?.objects.map((o) => o.name)]).toEqual([
+      false,
+      undefined,
+      ['lv/z.txt'],
+    ]);
+    expect(second.data?.folders.map((d) => d.name)).toEqual(['lv/sub/']);
+
+    // without the delimiter every object, in name order, and descending too
+    const flat = await avatars.listV2({ prefix: 'lv/', limit: 3 });
+    expect(flat.data?.objects.map((o) => o.name)).toEqual(['lv/a.txt', 'lv/b.txt', 'lv/sub/c.txt']);
+    const rest = await avatars.listV2({ prefix: 'lv/', limit: 3, cursor: flat.data?.nextCursor });
+    expect(rest.data?.objects.map((o) => o.name)).toEqual(['lv/sub/d.txt', 'lv/z.txt']);
+    const desc = await avatars.listV2({ prefix: 'lv/', limit: 2, sortBy: { column: 'name', order: 'desc' } });
+    expect(desc.data?.objects.map((o) => o.name)).toEqual(['lv/z.txt', 'lv/sub/d.txt']);
+    const next = await avatars.listV2({ prefix: 'lv/', limit: 2, cursor: desc.data?.nextCursor });
+    expect(next.data?.objects.map((o) => o.name)).toEqual(['lv/sub/c.txt', 'lv/b.txt']);
+
+    // under RLS: another user's objects are not listed
+    const bob = f.as(await f.sign({ sub: BOB, role: 'authenticated' }));
+    expect((await bob.storage.from('avatars').listV2({ prefix: 'lv/' })).data?.objects).toEqual([]);
+    const bad = await avatars.listV2({ limit: 0 });
+    expect(bad.error?.message).toBe('body/limit must be >= 1');
+  });
+
+  it("answers info() with Storage's fields", async () => {
+    const up = await f.service.storage
+      .from('avatars')
+      .upload('info/pic.png', PNG, { contentType: 'image/png', metadata: { camera: 'x100' } });
+    expect(up.error).toBeNull();
+    const { data, error } = await f.service.storage.from('avatars').info('info/pic.png');
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      id: up.data?.id,
+      name: 'info/pic.png',
+      bucketId: 'avatars',
+      size: PNG.length,
+      contentType: 'image/png',
+      cacheControl: 'max-age=3600',
+      etag: `"${createHash('md5').update(PNG).digest('hex')}"`,
+      metadata: { camera: 'x100' },
+    });
+    expect(Object.keys(data ?? {}).sort()).toEqual([
+      'bucketId',
+      'cacheControl',
+      'contentType',
+      'createdAt',
+      'etag',
+      'id',
+      'lastModified',
+      'metadata',
+      'name',
+      'size',
+      'version',
+    ]);
+  });
+
+  it('serves image transformations on the render routes (the original bytes) with their checks', async () => {
+    await f.service.storage.from('assets').upload('pic.png', PNG, { contentType: 'image/png' });
+    const publicUrl = f.anon.storage.from('assets').getPublicUrl('pic.png', { transform: { width: 100 } })
+      .data.publicUrl;
+    expect(publicUrl).toBe(`${f.server.url}/storage/v1/render/image/public/assets/pic.png?width=100`);
+    const pub = await fetch(publicUrl);
+    expect(pub.status).toBe(200);
+    expect(pub.headers.get('content-type')).toBe('image/png');
+    expect(pub.headers.get('x-transformations')).toBe('width:100,resizing_type:fill');
+    expect(Buffer.from(await pub.arrayBuffer())).toEqual(PNG);
+    const wrong = await fetch(publicUrl.replace('width=100', 'width=wide'));
+    expect([wrong.status, (await wrong.json()).message]).toEqual([400, 'querystring/width must be integer']);
+    const privateBucket = f.anon.storage.from('avatars').getPublicUrl('info/pic.png', { transform: { width: 9 } });
+    expect((await fetch(privateBucket.data.publicUrl)).status).toBe(404);
+
+    const alice = f.as(await f.sign({ sub: ALICE, role: 'authenticated' }));
+    await alice.storage.from('avatars').upload(`${ALICE}/me.png`, PNG, { contentType: 'image/png' });
+    const own = await alice.storage
+      .from('avatars')
+      .download(`${ALICE}/me.png`, { transform: { height: 50, resize: 'contain' } });
+    expect(own.error).toBeNull();
+    expect(Buffer.from(await (own.data as Blob).arrayBuffer())).toEqual(PNG);
+    const bob = f.as(await f.sign({ sub: BOB, role: 'authenticated' }));
+    expect(
+      (await bob.storage.from('avatars').download(`${ALICE}/me.png`, { transform: { width: 5 } })).data,
+    ).toBeNull();
+
+    const signed = await alice.storage.from('avatars').createSignedUrl(`${ALICE}/me.png`, 60, {
+      transform: { width: 200, height: 100, resize: 'cover', format: 'origin' },
+    });
+    expect(signed.error).toBeNull();
+    const signedUrl = String(signed.data?.signedUrl);
+    expect(signedUrl.startsWith(`${f.server.url}/storage/v1/render/image/sign/avatars/${ALICE}/me.png?token=`)).toBe(
+      true,
+    );
+    const claims = JSON.parse(
+      Buffer.from(String(new URL(signedUrl).searchParams.get('token')).split('.')[1] as string, 'base64url').toString(),
+    );
+    expect(claims).toMatchObject({
+      url: `avatars/${ALICE}/me.png`,
+      transformations: 'height:100,width:200,resize:cover',
+      format: 'origin',
+    });
+    const viaToken = await fetch(signedUrl);
+    expect(viaToken.status).toBe(200);
+    expect(viaToken.headers.get('x-transformations')).toBe('height:100,width:200,resizing_type:fill');
+    expect(Buffer.from(await viaToken.arrayBuffer())).toEqual(PNG);
+    expect((await fetch(signedUrl.replace('me.png', 'other.png'))).status).toBe(400);
+    const plain = await alice.storage.from('avatars').createSignedUrl(`${ALICE}/me.png`, 60);
+    expect(String(plain.data?.signedUrl)).toContain('/storage/v1/object/sign/');
+  });
+
+  it('updates only the bucket fields given', async () => {
+    const created = await f.service.storage.createBucket('limited', {
+      public: true,
+      fileSizeLimit: 1000,
+      allowedMimeTypes: ['image/png'],
+    });
+    expect(created.error).toBeNull();
+    expect((await f.service.storage.updateBucket('limited', { public: false })).error).toBeNull();
+    const { data } = await f.service.storage.getBucket('limited');
+    expect(data).toMatchObject({ public: false, file_size_limit: 1000, allowed_mime_types: ['image/png'] });
+    await f.service.storage.updateBucket('limited', { public: false, fileSizeLimit: null as never });
+    expect((await f.service.storage.getBucket('limited')).data).toMatchObject({
+      file_size_limit: null,
+      allowed_mime_types: ['image/png'],
+    });
+  });
+
+  it('refuses bucket and object calls without credentials as Storage does', async () => {
+    const res = await fetch(`${f.server.url}/storage/v1/bucket`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      statusCode: '400',
+      message: "headers must have required property 'authorization'",
+    });
+    const list = await fetch(`${f.server.url}/storage/v1/object/list/avatars`, { method: 'POST', body: '{}' });
+    expect(list.status).toBe(400);
   });
 });

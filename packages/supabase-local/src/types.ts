@@ -51,6 +51,10 @@ export interface AuthSettings {
   mfaTotpEnrollEnabled: boolean;
   /** `[auth.mfa.totp] verify_enabled`. */
   mfaTotpVerifyEnabled: boolean;
+  /** `[auth.mfa.web_authn] enroll_enabled`. */
+  mfaWebAuthnEnrollEnabled: boolean;
+  /** `[auth.mfa.web_authn] verify_enabled`. */
+  mfaWebAuthnVerifyEnabled: boolean;
   /** `[auth.sms] test_otp`: phone number → fixed code. */
   testOtp: Record<string, string>;
   /** `[auth.rate_limit]` (auth/limits.ts has GoTrue's semantics and the defaults used when this is absent). */

@@ -698,6 +698,21 @@ describe('anonymous sign-in', () => {
   });
 });
 
+describe('WebAuthn factors', () => {
+  it('enroll as GoTrue answers with [auth.mfa.web_authn] enroll_enabled off and on', async () => {
+    const { email, password } = await confirmedUser();
+    const { client } = await signIn(email, password);
+    const refused = await client.auth.mfa.enroll({ factorType: 'webauthn', friendlyName: 'Key' } as never);
+    expect(refused.error).toMatchObject({ status: 422, code: 'mfa_webauthn_enroll_not_enabled' });
+    expect(refused.error?.message).toBe('MFA enroll is disabled for WebAuthn');
+    await withAuthSettings({ mfaWebAuthnEnrollEnabled: true }, async () => {
+      const { data, error } = await client.auth.mfa.enroll({ factorType: 'webauthn', friendlyName: 'Key' } as never);
+      expect(error).toBeNull();
+      expect(data).toMatchObject({ type: 'webauthn', friendly_name: 'Key' });
+    });
+  });
+});
+
 describe('TOTP factors', () => {
   it('enroll, challenge, verify to aal2, and unenroll', async () => {
     const { email, password } = await confirmedUser();

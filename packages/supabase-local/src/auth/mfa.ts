@@ -40,10 +40,10 @@ export async function enroll(req: Request, ctx: ServiceContext): Promise<Respons
   const body = await readJson(req);
   const { user } = await requireUser(req, ctx);
   const factorType = str(body, 'factor_type');
+  if (factorType === 'webauthn') return enrollWebAuthn(req, ctx, user.id, str(body, 'friendly_name') ?? '');
   if (factorType !== 'totp') {
-    if (factorType === 'phone' || factorType === 'webauthn') {
-      throw unprocessable(`mfa_${factorType}_enroll_not_enabled`, `MFA enroll is disabled for ${factorType}`);
-    }
+    // GoTrue's words: "MFA enroll is disabled for Phone" / "… for WebAuthn"
+    if (factorType === 'phone') throw unprocessable('mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
     throw badRequest('validation_failed', 'factor_type needs to be totp, phone or webauthn');
   }
   if (!ctx.config.auth.mfaTotpEnrollEnabled) {
@@ -73,6 +73,23 @@ export async function enroll(req: Request, ctx: ServiceContext): Promise<Respons
     [id, user.id, friendlyName, secret],
   );
   return json(req, { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: qrCode, secret, uri } });
+}
+
+/**
+ * GoTrue's WebAuthn enrolment: refused while `[auth.mfa.web_authn] enroll_enabled` is off; when on, an unverified
+ * factor `{id, type, friendly_name}`, whose challenge (the browser's credential ceremony) is not served here.
+ */
+async function enrollWebAuthn(req: Request, ctx: ServiceContext, userId: string, friendlyName: string) {
+  if (!ctx.config.auth.mfaWebAuthnEnrollEnabled) {
+    throw unprocessable('mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+  }
+  const id = randomUUID();
+  await ctx.db.query(
+    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
+     values ($1, $2, $3, 'webauthn', 'unverified', now(), now())`,
+    [id, userId, friendlyName],
+  );
+  return json(req, { id, type: 'webauthn', friendly_name: friendlyName });
 }
 
 export async function challenge(req: Request, ctx: ServiceContext, factorId: string): Promise<Response> {

@@ -89,7 +89,10 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
   }>(
     `select n.nspname as schema, c.relname as table, c.relkind::text as relkind, a.attname as column,
         format_type(a.atttypid, null) as type, a.attnotnull as notnull,
-        pg_get_expr(d.adbin, d.adrelid) as default, a.attidentity <> '' as identity, a.attgenerated <> '' as generated
+        -- an identity column's default is its sequence, as PostgREST reads it, so missing=default can use it
+        case when a.attidentity <> '' then format('nextval(%L::regclass)',
+            pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+          else pg_get_expr(d.adbin, d.adrelid) end as default, a.attidentity <> '' as identity, a.attgenerated <> '' as generated
       from pg_class c
       join pg_namespace n on n.oid = c.relnamespace
       left join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped

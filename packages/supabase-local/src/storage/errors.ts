@@ -43,5 +43,7 @@ export const errors = {
       'InvalidRequest',
       'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B',
     ),
+  invalidParameter: (parameter: string) =>
+    new StorageError(400, 'InvalidRequest', 'InvalidRequest', `Invalid Parameter ${parameter}`),
   noContent: (message = 'No content provided') => new StorageError(400, 'InvalidRequest', 'InvalidRequest', message),
 };

@@ -20,8 +20,10 @@ import { Readable } from 'node:stream';
 import { jsonTooDeep, MAX_JSON_DEPTH } from '../json-depth.ts';
 import type { Claims, Database, Keys, Queryable } from '../types.ts';
 import { errors, StorageError } from './errors.ts';
+import { type ListV2Options, type ListV2Row, listV2 } from './list-v2.ts';
 import { isAllowedMediaType, isScriptable, normalizeAllowedMimeTypes, parseMediaType } from './media-type.ts';
 import { receiveUpload } from './receive.ts';
+import { parseTransform, type Transform, transformationSegments, transformFromSegments } from './transform.ts';
 
 export interface StorageOptions {
   db: Database;
@@ -205,7 +207,8 @@ export function createStorageService(options: StorageOptions): StorageService {
   async function claimsOf(req: Request): Promise<Claims> {
     const authorization = req.headers.get('authorization');
     const token = authorization?.replace(/^Bearer\s+/i, '') || req.headers.get('apikey');
-    if (!token) return { role: 'anon' };
+    // Storage's routes require the header (its JSON schema), before any key is read
+    if (!token) throw errors.invalidRequest("headers must have required property 'authorization'");
     try {
       const claims = await keys.verify(token);
       if (!['anon', 'authenticated', 'service_role'].includes(claims.role)) throw new Error('role');
@@ -311,14 +314,18 @@ export function createStorageService(options: StorageOptions): StorageService {
       if (body.public !== undefined && body.public !== null && typeof body.public !== 'boolean') {
         throw errors.invalidRequest('body/public must be boolean');
       }
-      const limit = sizeLimit(body.file_size_limit, uploadLimit);
-      const types = allowedTypes(body);
+      // only the fields given change (Storage updates through knex, which skips undefined ones); null clears
+      const sets: string[] = [];
+      const params: unknown[] = [id];
+      const set = (column: string, value: unknown) => {
+        params.push(value);
+        sets.push(`${column} = $${params.length}`);
+      };
+      if (typeof body.public === 'boolean') set('public', body.public);
+      if ('file_size_limit' in body) set('file_size_limit', sizeLimit(body.file_size_limit, uploadLimit));
+      if ('allowed_mime_types' in body) set('allowed_mime_types', allowedTypes(body));
       const result = await asCaller(claims, (tx) =>
-        tx.query(
-          `update storage.buckets set public = coalesce($2, public), file_size_limit = $3, allowed_mime_types = $4,
-             updated_at = now() where id = $1`,
-          [id, typeof body.public === 'boolean' ? body.public : null, limit, types],
-        ),
+        tx.query(`update storage.buckets set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1`, params),
       );
       if (!result.affectedRows) throw errors.noSuchBucket();
       return json(200, { message: 'Successfully updated' });
@@ -542,6 +549,39 @@ export function createStorageService(options: StorageOptions): StorageService {
     return json(200, sorted.slice(offset, offset + limit));
   }
 
+  async function listObjectsV2(req: Request, bucketId: string, claims: Claims): Promise<Response> {
+    await requireBucket(bucketId);
+    const body = await readJson(req);
+    const prefix = stringField(body, 'prefix') ?? '';
+    const limit = numberField(body, 'limit', 1);
+    if (limit !== undefined && !Number.isInteger(limit)) throw errors.invalidRequest('body/limit must be integer');
+    const delimiter = body.with_delimiter ?? false;
+    if (typeof delimiter !== 'boolean') throw errors.invalidRequest('body/with_delimiter must be boolean');
+    const options: ListV2Options = { prefix, delimiter, limit, cursor: stringField(body, 'cursor') };
+    if (body.sortBy !== undefined) {
+      const sortBy = body.sortBy as Body;
+      if (!sortBy || typeof sortBy !== 'object' || Array.isArray(sortBy)) {
+        throw errors.invalidRequest('body/sortBy must be object');
+      }
+      if (sortBy.column === undefined) throw errors.invalidRequest("body/sortBy must have required property 'column'");
+      if (!['name', 'updated_at', 'created_at'].includes(sortBy.column as string)) {
+        throw errors.invalidRequest('body/sortBy/column must be equal to one of the allowed values');
+      }
+      if (sortBy.order !== undefined && !['asc', 'desc'].includes(sortBy.order as string)) {
+        throw errors.invalidRequest('body/sortBy/order must be equal to one of the allowed values');
+      }
+      options.sortBy = sortBy as ListV2Options['sortBy'];
+    }
+    const rows = await asCaller(claims, (tx) =>
+      tx.query<ListV2Row>(
+        `select id, name, metadata, updated_at, created_at, last_accessed_at from storage.objects
+         where bucket_id = $1 and starts_with(name, $2::text)`,
+        [bucketId, prefix],
+      ),
+    );
+    return json(200, listV2(rows.rows, options));
+  }
+
   async function remove(req: Request, bucketId: string, claims: Claims): Promise<Response> {
     const body = await readJson(req);
     const prefixes = stringArray(body, 'prefixes') ?? [];
@@ -556,15 +596,20 @@ export function createStorageService(options: StorageOptions): StorageService {
     return json(200, removed.rows);
   }
 
-  async function sign(bucketId: string, name: string, expiresIn: number): Promise<string> {
+  /** A signed download URL; with transformations it is a `/render/image/sign/…` URL whose token carries them. */
+  async function sign(bucketId: string, name: string, expiresIn: number, transform?: Transform): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
+    const transformations = transform ? transformationSegments(transform, true).join(',') : '';
     const token = await keys.sign({
       role: 'storage_signed_url',
       url: `${bucketId}/${name}`,
+      ...(transformations ? { transformations } : {}),
+      ...(transform?.format ? { format: transform.format } : {}),
       iat: now,
       exp: now + Math.floor(expiresIn),
     });
-    return `/object/sign/${encodePath(`${bucketId}/${name}`)}?token=${token}`;
+    const area = transformations ? 'render/image' : 'object';
+    return `/${area}/sign/${encodePath(`${bucketId}/${name}`)}?token=${token}`;
   }
 
   async function moveOrCopy(req: Request, copy: boolean, claims: Claims): Promise<Response> {
@@ -605,16 +650,58 @@ export function createStorageService(options: StorageOptions): StorageService {
     return copy ? json(200, { Id: result, Key: `${toBucket}/${to}` }) : json(200, { message: 'Successfully moved' });
   }
 
+  /** A signed download token's claims, checked against the object it is used for. */
+  async function signedClaims(url: URL, bucketId: string, name: string): Promise<Claims> {
+    let claims: Claims;
+    try {
+      claims = await keys.verify(url.searchParams.get('token') ?? '');
+    } catch {
+      throw errors.invalidJwt('jwt expired or invalid');
+    }
+    if (claims.role !== 'storage_signed_url' || claims.url !== `${bucketId}/${name}`) throw errors.invalidSignature();
+    return claims;
+  }
+
+  /**
+   * `/render/image/{authenticated,public,sign}/<bucket>/<path>`: the same checks as the object routes. Without an
+   * image library the original bytes go back; `X-Transformations` says what hosted Storage would have applied.
+   */
+  async function renderImage(req: Request, url: URL, parts: string[], head: boolean): Promise<Response> {
+    const [kind, bucketPart] = parts;
+    const bucketId = decode(bucketPart ?? '');
+    const name = parts.slice(2).map(decode).join('/');
+    let response: Response;
+    let transform: Transform;
+    if (kind === 'sign') {
+      const claims = await signedClaims(url, bucketId, name);
+      transform = transformFromSegments(typeof claims.transformations === 'string' ? claims.transformations : '');
+      response = await download(url, bucketId, name, null, head);
+    } else if (kind === 'public' || kind === 'authenticated') {
+      transform = parseTransform(Object.fromEntries(url.searchParams), 'querystring', true);
+      if (kind === 'public') {
+        const b = await bucket(bucketId);
+        if (!b?.public) throw errors.noSuchKey();
+      }
+      response = await download(url, bucketId, name, kind === 'public' ? null : await claimsOf(req), head);
+    } else throw errors.routeNotFound();
+    const segments = transformationSegments(transform, false);
+    if (segments.length) response.headers.set('x-transformations', segments.join(','));
+    return response;
+  }
+
   async function route(req: Request): Promise<Response> {
     const url = new URL(req.url);
     const method = req.method.toUpperCase();
     const parts = url.pathname.replace(/^\/storage\/v1\//, '').split('/');
     const [area, ...rest] = parts;
     if (area === 'bucket') return handleBucket(req, method, rest, await claimsOf(req));
-    if (area !== 'object') throw errors.routeNotFound();
     const head = method === 'HEAD';
-    const first = rest[0] ?? '';
     const tail = (from: number) => rest.slice(from).map(decode).join('/');
+    if (area === 'render' && rest[0] === 'image' && (method === 'GET' || head)) {
+      return renderImage(req, url, rest.slice(1), head);
+    }
+    if (area !== 'object') throw errors.routeNotFound();
+    const first = rest[0] ?? '';
 
     if (first === 'public' && (method === 'GET' || head)) {
       const bucketId = decode(rest[1] ?? '');
@@ -625,17 +712,8 @@ export function createStorageService(options: StorageOptions): StorageService {
     if (first === 'sign') {
       const bucketId = decode(rest[1] ?? '');
       if (method === 'GET' || head) {
-        const token = url.searchParams.get('token') ?? '';
-        let claims: Claims;
-        try {
-          claims = await keys.verify(token);
-        } catch {
-          throw errors.invalidJwt('jwt expired or invalid');
-        }
         const name = tail(2);
-        if (claims.role !== 'storage_signed_url' || claims.url !== `${bucketId}/${name}`) {
-          throw errors.invalidSignature();
-        }
+        await signedClaims(url, bucketId, name);
         return download(url, bucketId, name, null, head);
       }
       if (method === 'POST') {
@@ -644,11 +722,12 @@ export function createStorageService(options: StorageOptions): StorageService {
         const expiresIn = numberField(body, 'expiresIn', 1) ?? 60;
         if (rest.length > 2) {
           const name = validName(tail(2));
+          const transform = body.transform === undefined ? undefined : parseTransform(body.transform, 'body/transform');
           const visible = await asCaller(claims, (tx) =>
             tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]),
           );
           if (!visible.rows.length) throw errors.noSuchKey();
-          return json(200, { signedURL: await sign(bucketId, name, expiresIn) });
+          return json(200, { signedURL: await sign(bucketId, name, expiresIn, transform) });
         }
         const paths = stringArray(body, 'paths') ?? [];
         const visible = await asCaller(claims, (tx) =>
@@ -714,6 +793,9 @@ export function createStorageService(options: StorageOptions): StorageService {
         return upload(req, claims.upsert ? 'UPSERT' : 'POST', bucketId, name, { role: 'service_role', sub: owner });
       }
     }
+    if (first === 'list-v2' && method === 'POST') {
+      return listObjectsV2(req, decode(rest[1] ?? ''), await claimsOf(req));
+    }
     if (first === 'list' && method === 'POST') return list(req, decode(rest[1] ?? ''), await claimsOf(req));
     if ((first === 'move' || first === 'copy') && method === 'POST') {
       return moveOrCopy(req, first === 'copy', await claimsOf(req));
@@ -726,13 +808,29 @@ export function createStorageService(options: StorageOptions): StorageService {
       const name = validName(tail(2));
       const claims = await claimsOf(req);
       const found = await asCaller(claims, (tx) =>
-        tx.query<ObjectRow>(
-          'select id, name, bucket_id, metadata, created_at, updated_at from storage.objects where bucket_id = $1 and name = $2',
+        tx.query<ObjectRow & { version: string | null; user_metadata: unknown }>(
+          `select id, name, version, bucket_id, metadata, user_metadata, created_at, updated_at from storage.objects
+           where bucket_id = $1 and name = $2`,
           [bucketId, name],
         ),
       );
-      if (!found.rows[0]) throw errors.noSuchKey();
-      return json(200, found.rows[0]);
+      const row = found.rows[0];
+      if (!row) throw errors.noSuchKey();
+      // Storage's InfoRenderer fields (supabase-js `info()` turns them into camelCase)
+      const meta = row.metadata ?? {};
+      return json(200, {
+        id: row.id,
+        name: row.name,
+        version: row.version,
+        bucket_id: row.bucket_id,
+        size: meta.size ?? null,
+        content_type: meta.mimetype ?? null,
+        cache_control: meta.cacheControl ?? null,
+        etag: meta.eTag ?? null,
+        metadata: row.user_metadata ?? null,
+        last_modified: row.updated_at,
+        created_at: row.created_at,
+      });
     }
     const bucketId = decode(first);
     const claims = await claimsOf(req);

@@ -69,6 +69,8 @@ export function testAuthSettings(overrides: Partial<AuthSettings> = {}): AuthSet
     refreshTokenReuseInterval: 10,
     mfaTotpEnrollEnabled: true,
     mfaTotpVerifyEnabled: true,
+    mfaWebAuthnEnrollEnabled: false,
+    mfaWebAuthnVerifyEnabled: false,
     testOtp: { '14152127777': '123456' },
     // A shared stack signs in far more often than GoTrue's defaults allow one address; the limit tests set their own.
     rateLimit: {
