@@ -12,8 +12,8 @@ export default defineProject({
     name: 'supabase',
     include: ['tests/**/*.test.ts'],
     environment: 'node',
-    // One PGlite per file: booting it and applying the migrations and seed takes a few seconds.
-    hookTimeout: 60_000,
-    testTimeout: 20_000,
+    // Generous: the suite must pass on a loaded machine (a PGlite boots and migrates in a few seconds when quiet).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -9,7 +9,8 @@ export default defineProject({
     include: ['src/rest/data-api.test.ts', 'src/realtime/realtime.test.ts'],
     globalSetup: [fileURLToPath(new URL('../../supabase/tests-pg/global-setup.ts', import.meta.url))],
     environment: 'node',
-    hookTimeout: 60_000,
-    testTimeout: 20_000,
+    // Generous: the suite must pass on a loaded machine (a PGlite boots and migrates in a few seconds when quiet).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -9,5 +9,8 @@ export default defineProject({
     name: 'ui',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Generous: the suite must pass on a loaded machine (a PGlite boots and migrates in a few seconds when quiet).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -13,5 +13,8 @@ export default defineProject({
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**'],
     environment: 'node',
+    // Generous: the suite must pass on a loaded machine (a PGlite boots and migrates in a few seconds when quiet).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
