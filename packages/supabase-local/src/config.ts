@@ -19,6 +19,8 @@ export interface StackConfig extends LocalConfig {
   storageFileSizeLimit: number;
   /** `[storage.buckets.<name>]`: buckets created, or updated to match, at every start. */
   storageBuckets: BucketConfig[];
+  /** `[functions.<name>] verify_jwt` by function name (a function not listed is verified, as by the Supabase CLI). */
+  functionsVerifyJwt: Record<string, boolean>;
 }
 
 /** One `[storage.buckets.<name>]` table of supabase/config.toml. */
@@ -194,6 +196,9 @@ export async function loadConfig(options: LoadConfigOptions): Promise<StackConfi
     maxRows: num(api.max_rows, 1000),
     storageFileSizeLimit: parseSize(table(toml.storage).file_size_limit, 50 * 1024 * 1024),
     storageBuckets: storageBuckets(table(toml.storage)),
+    functionsVerifyJwt: Object.fromEntries(
+      Object.entries(table(toml.functions)).map(([name, fn]) => [name, bool(table(fn).verify_jwt, true)]),
+    ),
   };
 }
 

@@ -367,13 +367,17 @@ export async function startServer(
     webhookUrl: LOCAL_RAZORPAY_WEBHOOK_PATH,
     apiUrl,
   });
-  const functions = createFunctionsService(config.workdir, {
-    SUPABASE_URL: apiUrl,
-    SUPABASE_ANON_KEY: keys.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
-    ...(config.connectionString ? { SUPABASE_DB_URL: config.connectionString } : {}),
-    ...razorpay.secrets,
-  });
+  const functions = createFunctionsService(
+    config.workdir,
+    {
+      SUPABASE_URL: apiUrl,
+      SUPABASE_ANON_KEY: keys.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+      ...(config.connectionString ? { SUPABASE_DB_URL: config.connectionString } : {}),
+      ...razorpay.secrets,
+    },
+    { keys, verifyJwt: stack.functionsVerifyJwt },
+  );
   const storage = createStorageService({
     db,
     keys,

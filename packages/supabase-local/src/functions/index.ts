@@ -1,8 +1,12 @@
-// /functions/v1/<name>: runs supabase/functions/<name>/index.ts in this process. A function either
-// default-exports its handler or calls Deno.serve(handler); a small Deno shim makes the second work in Node.
+// /functions/v1/<name>: runs supabase/functions/<name>/index.ts in this process, as hosted Supabase's Edge Runtime
+// serves it: the gateway checks the JWT unless `verify_jwt = false`, the function sees its URL without the
+// /functions/v1 prefix, and `npm:`/`jsr:` imports resolve from node_modules. A function either default-exports its
+// handler or calls Deno.serve(handler); a small Deno shim makes the second work in Node.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Keys } from '../types.ts';
+import { registerSpecifierHooks } from './specifiers.ts';
 
 /** Loads a function's module: through tsx for TypeScript (an optional peer dependency), else with plain `import()`. */
 async function importFunction(file: string, url: string): Promise<{ default?: unknown }> {
@@ -65,6 +69,13 @@ let captured: FunctionHandler | undefined;
 let secrets: Record<string, string> = {};
 const overrides = new Map<string, string | undefined>();
 
+/** Node 20 has no global WebSocket, which supabase-js's Realtime client needs: lend it `ws`'s (Node 22+ has one). */
+async function installWebSocket(): Promise<void> {
+  const g = globalThis as { WebSocket?: unknown };
+  if (typeof g.WebSocket === 'function') return;
+  g.WebSocket = (await import('ws')).WebSocket;
+}
+
 function installDenoShim(): void {
   const g = globalThis as unknown as { Deno?: DenoShim };
   if (g.Deno && !(g.Deno as { __supabaseLocal?: boolean }).__supabaseLocal) return; // real Deno
@@ -102,7 +113,59 @@ function installDenoShim(): void {
   };
 }
 
-export function createFunctionsService(workdir: string, env: Record<string, string> = {}): FunctionsService {
+/** How the gateway in front of the functions checks callers. */
+export interface FunctionsGateway {
+  /** Verifies a bearer token (signature, algorithm, expiry), throwing when it is not valid. */
+  keys: Pick<Keys, 'verify'>;
+  /** `[functions.<name>] verify_jwt` from config.toml; a function not listed is verified, as by the Supabase CLI. */
+  verifyJwt?: Record<string, boolean>;
+}
+
+const unauthorized = (message: string): Response => json(401, { code: 401, message });
+
+/**
+ * The Edge Runtime gateway's JWT check (`verify_jwt`): a refusal in hosted Supabase's words, or undefined to pass.
+ * Hosted answers `{"code":401,"message":"Missing authorization header"}` or `"Invalid JWT"`; a token whose header is
+ * not a JWT's gets jose's "Invalid Token or Protected Header formatting", as hosted now answers.
+ */
+async function refusal(req: Request, keys: Pick<Keys, 'verify'>): Promise<Response | undefined> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get('authorization') ?? '');
+  if (!match) return unauthorized('Missing authorization header');
+  const token = match[1] as string;
+  try {
+    const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as unknown;
+    if (token.split('.').length !== 3 || !header || typeof header !== 'object') throw new Error('not a JWT');
+  } catch {
+    return unauthorized('Invalid Token or Protected Header formatting');
+  }
+  try {
+    await keys.verify(token);
+    return undefined;
+  } catch {
+    return unauthorized('Invalid JWT');
+  }
+}
+
+/** The request as the function sees it when hosted: `/<name>/…` without the `/functions/v1` prefix. */
+function asHosted(req: Request): Request {
+  const url = new URL(req.url);
+  url.pathname = url.pathname.replace(/^\/functions\/v1(?=\/)/, '');
+  const hasBody = req.body !== null && req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method,
+    headers: req.headers,
+    body: hasBody ? req.body : null,
+    redirect: req.redirect,
+    signal: req.signal,
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+export function createFunctionsService(
+  workdir: string,
+  env: Record<string, string> = {},
+  gateway?: FunctionsGateway,
+): FunctionsService {
   const dir = join(workdir, 'supabase', 'functions');
   const loaded = new Map<string, { mtime: number; handler: FunctionHandler }>();
   let loading: Promise<unknown> = Promise.resolve();
@@ -121,6 +184,8 @@ export function createFunctionsService(workdir: string, env: Record<string, stri
     if (cached && cached.mtime === mtime) return cached.handler;
     const run = loading.then(async () => {
       installDenoShim();
+      await installWebSocket();
+      registerSpecifierHooks();
       readSecrets();
       captured = undefined;
       const url = `${pathToFileURL(file).href}?v=${mtime}`;
@@ -152,26 +217,31 @@ export function createFunctionsService(workdir: string, env: Record<string, stri
     }
     if (!/^[A-Za-z0-9_-]+$/.test(name))
       return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    if (!existsSync(join(dir, name))) {
+      return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    }
+    // as the Edge Runtime's gateway: preflights pass, so a function can answer CORS before the browser sends a token
+    if (gateway && req.method !== 'OPTIONS' && gateway.verifyJwt?.[name] !== false) {
+      const refused = await refusal(req, gateway.keys);
+      if (refused) return refused;
+    }
     let handler: FunctionHandler | undefined;
     try {
       handler = await load(name);
     } catch (error) {
-      return json(500, {
+      return json(503, {
         code: 'BOOT_ERROR',
         message: `Function ${name} failed to start: ${error instanceof Error ? error.message : String(error)}`,
       });
     }
     if (!handler) {
-      if (existsSync(join(dir, name))) {
-        return json(500, {
-          code: 'BOOT_ERROR',
-          message: `Function ${name} neither default-exports a handler nor calls Deno.serve`,
-        });
-      }
-      return json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+      return json(503, {
+        code: 'BOOT_ERROR',
+        message: `Function ${name} neither default-exports a handler nor calls Deno.serve`,
+      });
     }
     try {
-      const response = await handler(req);
+      const response = await handler(asHosted(req));
       if (!(response instanceof Response)) {
         return json(500, { code: 'WORKER_ERROR', message: `Function ${name} did not return a Response` });
       }
