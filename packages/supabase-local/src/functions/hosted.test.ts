@@ -51,13 +51,34 @@ serve(async (req) => {
 })
 `;
 
+const CLIENT = `import { createClient } from 'npm:@supabase/supabase-js@2';
+Deno.serve(async (req) => {
+  const supabase = createClient(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABASE_ANON_KEY')!, {
+    global: { headers: { Authorization: req.headers.get('Authorization') ?? '' } },
+  });
+  const { data, error } = await supabase.from('quotes').select('body').order('id');
+  return Response.json({ data, error });
+});`;
+
 const open = (name: string) => `[functions.${name}]\nenabled = true\nverify_jwt = false\n`;
 
 let f: Fixture;
 
 beforeAll(async () => {
   f = await startFixture({
-    'supabase/config.toml': ['where', 'zod', 'esm', 'missing', 'jsr', 'network', 'old', 'client', 'open']
+    'supabase/config.toml': [
+      'where',
+      'zod',
+      'esm',
+      'missing',
+      'missing-esm',
+      'jsr',
+      'network',
+      'old',
+      'client',
+      'client-esm',
+      'open',
+    ]
       .map(open)
       .join('\n'),
     'supabase/migrations/20240101000000_notes.sql': `
@@ -66,6 +87,10 @@ beforeAll(async () => {
       grant select on public.quotes to anon;
     `,
     'supabase/functions/hello/index.ts': TEMPLATE,
+    // a folder with "type": "module" loads as an ES module (else as CommonJS): both resolve the same specifiers
+    'supabase/functions/hello-esm/package.json': '{"type":"module"}',
+    'supabase/functions/hello-esm/index.ts': TEMPLATE,
+    'supabase/functions/client-esm/package.json': '{"type":"module"}',
     'supabase/functions/old/index.ts': OLD_TEMPLATE,
     'supabase/functions/open/index.ts': `Deno.serve(() => Response.json({ open: true }));`,
     'supabase/functions/where/index.ts': `Deno.serve((req) => {
@@ -87,14 +112,11 @@ beforeAll(async () => {
       Deno.serve(() => new Response(join('a', 'b')));`,
     'supabase/functions/network/index.ts': `import { Hono } from 'https://deno.land/x/hono@v3.4.1/mod.ts';
       Deno.serve(() => new Response(String(Hono)));`,
-    'supabase/functions/client/index.ts': `import { createClient } from 'npm:@supabase/supabase-js@2';
-      Deno.serve(async (req) => {
-        const supabase = createClient(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABASE_ANON_KEY')!, {
-          global: { headers: { Authorization: req.headers.get('Authorization') ?? '' } },
-        });
-        const { data, error } = await supabase.from('quotes').select('body').order('id');
-        return Response.json({ data, error });
-      });`,
+    'supabase/functions/client/index.ts': CLIENT,
+    'supabase/functions/client-esm/index.ts': CLIENT,
+    'supabase/functions/missing-esm/package.json': '{"type":"module"}',
+    'supabase/functions/missing-esm/index.ts': `import pad from 'npm:left-pad-not-installed@1.3.0';
+      Deno.serve(() => new Response(pad('x', 3)));`,
   });
   // the project's node_modules: the repository's, where zod and supabase-js are installed
   symlinkSync(fileURLToPath(new URL('../../../../node_modules', import.meta.url)), join(f.workdir, 'node_modules'));
@@ -113,9 +135,10 @@ const hello = (token?: string) => call('hello', { token, body: JSON.stringify({ 
 
 describe('verify_jwt', () => {
   it('serves the default template of supabase functions new to a caller with the anon key', async () => {
-    const res = await hello(f.server.anonKey);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: 'Hello Functions!' });
+    for (const name of ['hello', 'hello-esm']) {
+      const res = await call(name, { token: f.server.anonKey, body: JSON.stringify({ name: 'Functions' }) });
+      expect([res.status, await res.json()]).toEqual([200, { message: 'Hello Functions!' }]);
+    }
     const { data, error } = await f.anon.functions.invoke('hello', { body: { name: 'Bahi' } });
     expect([data, error]).toEqual([{ message: 'Hello Bahi!' }, null]);
   });
@@ -208,14 +231,16 @@ describe('import specifiers', () => {
   });
 
   it('names what to install when a package is missing, and fetches nothing', async () => {
-    const missing = await call('missing');
-    expect(missing.status).toBe(503);
-    expect(await missing.json()).toEqual({
-      code: 'BOOT_ERROR',
-      message: expect.stringContaining(
-        'npm:left-pad-not-installed@1.3.0 is not installed (supabase-local downloads nothing): run npm install left-pad-not-installed@1.3.0',
-      ),
-    });
+    for (const name of ['missing', 'missing-esm']) {
+      const missing = await call(name);
+      expect(missing.status).toBe(503);
+      expect(await missing.json()).toEqual({
+        code: 'BOOT_ERROR',
+        message: expect.stringContaining(
+          'npm:left-pad-not-installed@1.3.0 is not installed (supabase-local downloads nothing): run npm install left-pad-not-installed@1.3.0',
+        ),
+      });
+    }
     const jsr = await (await call('jsr')).json();
     expect(jsr.message).toContain('jsr:@std/path@^1 is not installed');
     expect(jsr.message).toContain('npx jsr add @std/path@^1 (it installs @jsr/std__path from npm.jsr.io)');
@@ -228,7 +253,9 @@ describe('import specifiers', () => {
 
 describe('supabase-js in a function', () => {
   it('creates a client (Realtime needs a WebSocket on every Node) and reads a table through the stack', async () => {
-    const res = await call('client', { token: f.server.anonKey });
-    expect(await res.json()).toEqual({ data: [{ body: 'Plan the trade' }, { body: 'Trade the plan' }], error: null });
+    for (const name of ['client', 'client-esm']) {
+      const res = await call(name, { token: f.server.anonKey });
+      expect(await res.json()).toEqual({ data: [{ body: 'Plan the trade' }, { body: 'Trade the plan' }], error: null });
+    }
   });
 });
