@@ -23,6 +23,10 @@ beforeAll(async () => {
         using (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text)
         with check (bucket_id = 'avatars' and (storage.foldername(name))[1] = auth.uid()::text);
     `,
+    // as hosted: the gateway lets these through without a JWT
+    'supabase/config.toml': ['plain', 'throws', 'envcheck']
+      .map((name) => `[functions.${name}]\nverify_jwt = false\n`)
+      .join(''),
     'supabase/functions/.env': '# secrets\nMY_SECRET="shh"\nexport OTHER=plain # comment\n',
     'supabase/functions/hello/index.ts': `
       Deno.serve(async (req: Request) => {
