@@ -483,16 +483,27 @@ export class Builder {
         if (forward && matchesHint(fk)) candidates.push({ fk, target, forward: true });
         if (backward && matchesHint(fk)) candidates.push({ fk, target, forward: false });
       }
-    } else {
-      // `author_id(name)` or `books_author_id_fkey(name)`: a column or constraint of a foreign key
+    } else if (!hint) {
+      // `author_id(name)` or `books_author_id_fkey(name)`: a constraint or a single-column key's column on this side
+      // (the referencing column, or the referenced one for the other direction). As PostgREST's findRel
+      // (src/PostgREST/Plan.hs) does, this never reaches a view: a view over the other table carries the same
+      // constraint and columns, and naming it (`customer_view!customer_id`) is the way to embed it. A self reference
+      // answers only its column, with the parent. With a hint the target must name a table or view (PGRST200).
+      const single = (columns: string[]) => columns.length === 1 && columns[0] === name;
       for (const fk of fks) {
         const own = fk.schema === table.schema && fk.table === table.name;
-        if (own && (fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name))) {
+        const referenced = fk.refSchema === table.schema && fk.refTable === table.name;
+        if (own && referenced) {
+          const self = single(fk.columns) ? this.cache.tables.get(key(fk.refSchema, fk.refTable)) : undefined;
+          if (self) candidates.push({ fk, target: self, forward: true });
+          continue;
+        }
+        if (own && (fk.name === name || single(fk.columns))) {
           const ref = this.cache.tables.get(key(fk.refSchema, fk.refTable));
-          if (ref) candidates.push({ fk, target: ref, forward: true });
-        } else if (fk.name === name && fk.refSchema === table.schema && fk.refTable === table.name) {
+          if (ref && ref.kind !== 'view') candidates.push({ fk, target: ref, forward: true });
+        } else if (referenced && (fk.name === name || single(fk.refColumns))) {
           const referencing = this.cache.tables.get(key(fk.schema, fk.table));
-          if (referencing) candidates.push({ fk, target: referencing, forward: false });
+          if (referencing && referencing.kind !== 'view') candidates.push({ fk, target: referencing, forward: false });
         }
       }
     }
