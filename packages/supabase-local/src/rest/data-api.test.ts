@@ -578,7 +578,9 @@ describe.each(backends)('on $name', (backend) => {
       const res = await get('customers?select=name,id(id)');
       expect(res.status).toBe(300);
       const body = await res.json();
-      expect(body.message).toBe("Could not embed because more than one relationship was found for 'customers' and 'id'");
+      expect(body.message).toBe(
+        "Could not embed because more than one relationship was found for 'customers' and 'id'",
+      );
       expect(body.details).toHaveLength(3);
       expect(body.details).toEqual(
         expect.arrayContaining([
