@@ -603,12 +603,25 @@ describe.each(backends)('on $name', (backend) => {
       );
       const hinted = await get('orders?select=id,customer_id!orders_customer_id_fkey(name)');
       expect(hinted.status).toBe(400);
-      expect(await hinted.json()).toMatchObject({
+      // noRelBetweenHint (src/PostgREST/Error.hs) suggests among everything `orders` relates to, views included
+      expect(await hinted.json()).toEqual({
         code: 'PGRST200',
         details:
           "Searched for a foreign key relationship between 'orders' and 'customer_id' using the hint 'orders_customer_id_fkey' in the schema 'public', but no matches were found.",
+        hint: "Perhaps you meant 'customer_view' instead of 'customer_id'.",
         message: "Could not find a relationship between 'orders' and 'customer_id' in the schema cache",
       });
+      // a name it does relate to, with a hint that fits nothing, gets no suggestion ("fails if the fk is not known")
+      const unknownKey = await f.anon.from('orders').select('id, customers!nope(name)');
+      expect(unknownKey.error).toEqual({
+        code: 'PGRST200',
+        details:
+          "Searched for a foreign key relationship between 'orders' and 'customers' using the hint 'nope' in the schema 'public', but no matches were found.",
+        hint: null,
+        message: "Could not find a relationship between 'orders' and 'customers' in the schema cache",
+      });
+      const misspelt = await f.anon.from('orders').select('id, customer(name)');
+      expect(misspelt.error?.hint).toBe("Perhaps you meant 'customers' instead of 'customer'.");
     });
   });
 

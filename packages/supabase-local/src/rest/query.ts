@@ -2,6 +2,7 @@
 // identifier is quoted; type names come only from the catalog (or a strict cast pattern).
 
 import { notEmbeddedError, RestError, restError } from './errors.ts';
+import { closestEntry } from './fuzzy-set.ts';
 import {
   type AggregateFn,
   type Condition,
@@ -517,7 +518,7 @@ export class Builder {
         'PGRST200',
         `Could not find a relationship between '${table.name}' and '${name}' in the schema cache`,
         `Searched for a foreign key relationship between '${table.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${table.schema}', but no matches were found.`,
-        null,
+        this.#noRelationshipHint(table, name),
       );
     }
     if (candidates.length > 1) {
@@ -551,6 +552,49 @@ export class Builder {
       from,
       join: (parent, child) => pairs.map(([c, r]) => `${child}.${ident(c)} = ${parent}.${ident(r)}`).join(' and '),
     };
+  }
+
+  /** The names of what `table` has a relationship with: keys both ways (views too), junctions, functions of its row. */
+  #related(table: Table): string[] {
+    const names: string[] = [];
+    const is = (schema: string, name: string) => schema === table.schema && name === table.name;
+    for (const fk of this.cache.foreignKeys) {
+      if (is(fk.schema, fk.table)) names.push(fk.refTable);
+      if (is(fk.refSchema, fk.refTable)) {
+        names.push(fk.table);
+        for (const to of this.cache.foreignKeys) {
+          if (to !== fk && to.schema === fk.schema && to.table === fk.table) names.push(to.refTable);
+        }
+      }
+    }
+    const tableKey = key(table.schema, table.name);
+    for (const fns of this.cache.functions.values()) {
+      for (const fn of fns) {
+        const returned = fn.firstArgTable === tableKey && fn.returnTable && this.cache.tables.get(fn.returnTable);
+        if (returned) names.push(returned.name);
+      }
+    }
+    return names;
+  }
+
+  /**
+   * PGRST200's hint, PostgREST's noRelBetweenHint (src/PostgREST/Error.hs): when `table` has relationships, the
+   * closest name among what it relates to (none when `name` is one of them, the hint being what failed); when it has
+   * none, the closest table of the schema that has some.
+   */
+  #noRelationshipHint(table: Table, name: string): string | null {
+    const children = this.#related(table);
+    if (children.length) {
+      if (children.some((c) => c.toLowerCase() === name.toLowerCase())) return null;
+      const child = closestEntry(children, name);
+      return child ? `Perhaps you meant '${child}' instead of '${name}'.` : null;
+    }
+    const parents = [...this.cache.tables.values()].filter((t) => t.schema === table.schema && this.#related(t).length);
+    const parent = closestEntry(
+      parents.map((t) => t.name),
+      table.name,
+    );
+    return parent ? `Perhaps you meant '${parent}' instead of '${table.name}'.` : null;
   }
 
   /** Many-to-many through a junction table with foreign keys to both sides. */
