@@ -38,6 +38,16 @@ create function public.greet(name text, greeting text) returns text language sql
 create function public.pick(a int) returns text language sql immutable as $$ select 'integer' $$;
 create function public.pick(a text) returns text language sql immutable as $$ select 'text' $$;
 create function public.shout(text) returns text language sql immutable as $$ select upper($1) $$;
+-- PostgREST's own fixture for a single unnamed parameter (test/spec/fixtures/schema.sql), answering which one ran
+create function public.overloaded_unnamed_param(json) returns json language sql immutable as $$ select $1 $$;
+create function public.overloaded_unnamed_param(bytea) returns text language sql immutable
+  as $$ select 'bytea ' || encode($1, 'hex') $$;
+create function public.overloaded_unnamed_param(text) returns text language sql immutable as $$ select 'text ' || $1 $$;
+create function public.overloaded_unnamed_param() returns int language sql immutable as $$ select 1 $$;
+create function public.overloaded_unnamed_param(x int, y int) returns int language sql immutable as $$ select x + y $$;
+create function public.overloaded_unnamed_json_jsonb_param(json) returns json language sql immutable as $$ select $1 $$;
+create function public.overloaded_unnamed_json_jsonb_param(jsonb) returns jsonb language sql immutable as $$ select $1 $$;
+create function public.add_them(a int, b int) returns int language sql immutable as $$ select a + b $$;
 create function public.orders_over(min numeric default 0) returns setof public.orders language sql stable
   as $$ select * from public.orders where amount > min order by id $$;
 create function public.bump_all() returns setof public.orders language sql
@@ -239,6 +249,105 @@ describe.each(backends)('on $name', (backend) => {
       });
       expect(res.status).toBe(200);
       expect(await res.json()).toBe('NAMASTE');
+    });
+
+    // PostgREST's findProc (src/PostgREST/Plan.hs) and RpcSpec.hs ("should be able to resolve when a single unnamed
+    // json parameter exists and other overloaded functions are found", "should be able to fallback to the single
+    // unnamed parameter function…", "should call the function with no parameters … when using GET"): parameter names
+    // first, then the one overload whose single unnamed parameter suits the Content-Type
+    it('chooses among overloads with one unnamed parameter by the Content-Type, after the named ones', async () => {
+      const post = (name: string, type: string, body: BodyInit) =>
+        fetch(`${f.server.url}/rest/v1/rpc/${name}`, {
+          method: 'POST',
+          headers: { apikey: f.server.anonKey, 'content-type': type },
+          body,
+        });
+      expect(await (await post('overloaded_unnamed_param', 'application/json', '{}')).json()).toBe(1);
+      expect(await (await post('overloaded_unnamed_param', 'application/json', '{"x": 1, "y": 2}')).json()).toBe(3);
+      const whole = await post('overloaded_unnamed_param', 'application/json', '{"A": 1, "B": 2, "C": 3}');
+      expect(whole.status).toBe(200);
+      expect(await whole.json()).toEqual({ A: 1, B: 2, C: 3 });
+      expect(await (await post('overloaded_unnamed_param', 'text/plain', 'unnamed text arg')).json()).toBe(
+        'text unnamed text arg',
+      );
+      const bytes = await post('overloaded_unnamed_param', 'application/octet-stream', new Uint8Array([0xca, 0xfe]));
+      expect(await bytes.json()).toBe('bytea cafe');
+      const byGet = await fetch(`${f.server.url}/rest/v1/rpc/overloaded_unnamed_param`, {
+        headers: { apikey: f.server.anonKey, 'content-type': 'text/plain' },
+      });
+      expect(await byGet.json()).toBe(1);
+      // "should fail with multiple choices when two fallback functions with single unnamed json and jsonb parameters exist"
+      const both = await post('overloaded_unnamed_json_jsonb_param', 'application/json', '{"A": 1, "B": 2, "C": 3}');
+      expect(both.status).toBe(300);
+      expect(await both.json()).toEqual({
+        code: 'PGRST203',
+        details: null,
+        hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+        message:
+          'Could not choose the best candidate function between: public.overloaded_unnamed_json_jsonb_param( => json), public.overloaded_unnamed_json_jsonb_param( => jsonb)',
+      });
+    });
+
+    // A `""` key names an unnamed parameter (PostgREST's matchesParams compares names, and an unnamed one is ""), and
+    // callPlan then passes the whole body to it (`OnePosParam`); elsewhere it is a parameter nobody has (PGRST202)
+    it('treats an empty argument name as the unnamed parameter', async () => {
+      expect((await f.anon.rpc('shout', { '': 'namaste' })).data).toBe('{"":"NAMASTE"}');
+      const two = await f.anon.rpc('overloaded_unnamed_json_jsonb_param', { '': 1 });
+      expect(two.status).toBe(300);
+      expect(two.error?.code).toBe('PGRST203');
+      const none = await f.anon.rpc('greet', { '': 'Asha' });
+      expect(none.status).toBe(404);
+      expect(none.error).toEqual({
+        code: 'PGRST202',
+        details:
+          'Searched for the function public.greet with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        hint: null,
+        message: 'Could not find the function public.greet() in the schema cache',
+      });
+    });
+
+    // PostgREST's noRpcHint (src/PostgREST/Error.hs) suggests through the `fuzzyset` package: no suggestion unless the
+    // names share a 3- or 2-gram, so a call without arguments gets none; `(x, y)` shares ", " with `(a, b)` and is
+    // close enough (RpcSpec.hs: "should fail to fallback … unsupported Content-Type" hints `(x, y)` for `(a, b)`)
+    it('suggests a function or its parameters only as PostgREST’s fuzzy set does', async () => {
+      const bare = await f.anon.rpc('greet');
+      expect(bare.status).toBe(404);
+      expect(bare.error).toEqual({
+        code: 'PGRST202',
+        details:
+          'Searched for the function public.greet without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        hint: null,
+        message: 'Could not find the function public.greet without parameters in the schema cache',
+      });
+      const renamed = await f.anon.rpc('add_them', { x: 1, y: 2 });
+      expect(renamed.error).toEqual({
+        code: 'PGRST202',
+        details:
+          'Searched for the function public.add_them with parameters x, y or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        hint: 'Perhaps you meant to call the function public.add_them(a, b)',
+        message: 'Could not find the function public.add_them(x, y) in the schema cache',
+      });
+      const unknown = await f.anon.rpc('zzqqxx', { a: 1 });
+      expect(unknown.error).toEqual({
+        code: 'PGRST202',
+        details:
+          'Searched for the function public.zzqqxx with parameter a or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        hint: null,
+        message: 'Could not find the function public.zzqqxx(a) in the schema cache',
+      });
+      const textBody = await fetch(`${f.server.url}/rest/v1/rpc/greet`, {
+        method: 'POST',
+        headers: { apikey: f.server.anonKey, 'content-type': 'text/plain' },
+        body: 'Asha',
+      });
+      expect(textBody.status).toBe(404);
+      expect(await textBody.json()).toEqual({
+        code: 'PGRST202',
+        details:
+          'Searched for the function public.greet with a single unnamed text parameter, but no matches were found in the schema cache.',
+        hint: null,
+        message: 'Could not find the function public.greet in the schema cache',
+      });
     });
 
     it('leaves parameters with defaults out', async () => {
@@ -446,6 +555,73 @@ describe.each(backends)('on $name', (backend) => {
         { name: 'Asha', transfers: [] },
         { name: 'Ravi', transfers: [{ id: 1 }] },
       ]);
+    });
+  });
+
+  // PostgREST's findRel (src/PostgREST/Plan.hs): a constraint or column name as the target matches only
+  // relationships whose other end is a table (`not relFTableIsView`), though views over `customers` carry the same
+  // key; EmbedDisambiguationSpec.hs "can embed by column" / "can embed by FK name" on a schema with such views
+  describe('embedding by a foreign key’s column or constraint name', () => {
+    it('reaches the table, not the views over it', async () => {
+      const byColumn = await f.anon.from('orders').select('id, customer_id(name)').eq('id', 3);
+      expect(byColumn.error).toBeNull();
+      expect(byColumn.data).toEqual([{ id: 3, customer_id: { name: 'Ravi' } }]);
+      const byKey = await f.anon.from('order_view').select('order_id, orders_customer_id_fkey(name)').eq('order_id', 3);
+      expect(byKey.data).toEqual([{ order_id: 3, orders_customer_id_fkey: { name: 'Ravi' } }]);
+      // the view itself is named, with the column as hint
+      const view = await f.anon.from('orders').select('id, customer_view!customer_id(customer_name)').eq('id', 3);
+      expect(view.data).toEqual([{ id: 3, customer_view: { customer_name: 'Ravi' } }]);
+    });
+
+    it('lists only tables as candidates for a referenced column, and needs a table or view name with a hint', async () => {
+      // the referenced column embeds the referencing tables (one-to-many); order_view and transfer_view are left out
+      const res = await get('customers?select=name,id(id)');
+      expect(res.status).toBe(300);
+      const body = await res.json();
+      expect(body.message).toBe(
+        "Could not embed because more than one relationship was found for 'customers' and 'id'",
+      );
+      expect(body.details).toHaveLength(3);
+      expect(body.details).toEqual(
+        expect.arrayContaining([
+          {
+            cardinality: 'one-to-many',
+            embedding: 'customers with orders',
+            relationship: 'orders_customer_id_fkey using customers(id) and orders(customer_id)',
+          },
+          {
+            cardinality: 'one-to-many',
+            embedding: 'customers with transfers',
+            relationship: 'transfers_from_id_fkey using customers(id) and transfers(from_id)',
+          },
+          {
+            cardinality: 'one-to-many',
+            embedding: 'customers with transfers',
+            relationship: 'transfers_to_id_fkey using customers(id) and transfers(to_id)',
+          },
+        ]),
+      );
+      const hinted = await get('orders?select=id,customer_id!orders_customer_id_fkey(name)');
+      expect(hinted.status).toBe(400);
+      // noRelBetweenHint (src/PostgREST/Error.hs) suggests among everything `orders` relates to, views included
+      expect(await hinted.json()).toEqual({
+        code: 'PGRST200',
+        details:
+          "Searched for a foreign key relationship between 'orders' and 'customer_id' using the hint 'orders_customer_id_fkey' in the schema 'public', but no matches were found.",
+        hint: "Perhaps you meant 'customer_view' instead of 'customer_id'.",
+        message: "Could not find a relationship between 'orders' and 'customer_id' in the schema cache",
+      });
+      // a name it does relate to, with a hint that fits nothing, gets no suggestion ("fails if the fk is not known")
+      const unknownKey = await f.anon.from('orders').select('id, customers!nope(name)');
+      expect(unknownKey.error).toEqual({
+        code: 'PGRST200',
+        details:
+          "Searched for a foreign key relationship between 'orders' and 'customers' using the hint 'nope' in the schema 'public', but no matches were found.",
+        hint: null,
+        message: "Could not find a relationship between 'orders' and 'customers' in the schema cache",
+      });
+      const misspelt = await f.anon.from('orders').select('id, customer(name)');
+      expect(misspelt.error?.hint).toBe("Perhaps you meant 'customers' instead of 'customer'.");
     });
   });
 

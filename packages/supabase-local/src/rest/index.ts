@@ -23,7 +23,7 @@ import {
   type SelectItem,
 } from './parse.ts';
 import { Builder, emptyScope, ident, qualified, type Scope } from './query.ts';
-import { type BodyKind, bodyKind, type Call, resolveFunction, takesWholeBody } from './rpc-resolve.ts';
+import { type BodyKind, bodyKind, type Call, resolveFunction } from './rpc-resolve.ts';
 import { type Column, key, loadSchemaCache, type PgFunction, type SchemaCache, type Table } from './schema.ts';
 
 export interface RestOptions {
@@ -768,7 +768,9 @@ export function createRestService(options: RestOptions): RestService {
     const cache = await getCache();
     const query = parseQuery(url.searchParams, new Set(Object.keys(args)));
     const b = new Builder(cache, schema);
-    const wholeBody = takesWholeBody(fn, wanted) || (singleObject && fn.args.length === 1);
+    // PostgREST's callPlan (src/PostgREST/Plan.hs): a function with one unnamed parameter gets the whole body as that
+    // parameter (`OnePosParam`), however it was chosen: a `{"": v}` body names it, and passes `{"": v}` itself
+    const wholeBody = fn.args.length === 1 && (singleObject || !fn.args[0]?.name);
     const argsJson = argsText ?? JSON.stringify(args);
     const given = wholeBody ? [] : fn.args.filter((a) => a.name in args);
     const record = given.length

@@ -2,6 +2,7 @@
 // identifier is quoted; type names come only from the catalog (or a strict cast pattern).
 
 import { notEmbeddedError, RestError, restError } from './errors.ts';
+import { closestEntry } from './fuzzy-set.ts';
 import {
   type AggregateFn,
   type Condition,
@@ -483,16 +484,27 @@ export class Builder {
         if (forward && matchesHint(fk)) candidates.push({ fk, target, forward: true });
         if (backward && matchesHint(fk)) candidates.push({ fk, target, forward: false });
       }
-    } else {
-      // `author_id(name)` or `books_author_id_fkey(name)`: a column or constraint of a foreign key
+    } else if (!hint) {
+      // `author_id(name)` or `books_author_id_fkey(name)`: a constraint or a single-column key's column on this side
+      // (the referencing column, or the referenced one for the other direction). As PostgREST's findRel
+      // (src/PostgREST/Plan.hs) does, this never reaches a view: a view over the other table carries the same
+      // constraint and columns, and naming it (`customer_view!customer_id`) is the way to embed it. A self reference
+      // answers only its column, with the parent. With a hint the target must name a table or view (PGRST200).
+      const single = (columns: string[]) => columns.length === 1 && columns[0] === name;
       for (const fk of fks) {
         const own = fk.schema === table.schema && fk.table === table.name;
-        if (own && (fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name))) {
+        const referenced = fk.refSchema === table.schema && fk.refTable === table.name;
+        if (own && referenced) {
+          const self = single(fk.columns) ? this.cache.tables.get(key(fk.refSchema, fk.refTable)) : undefined;
+          if (self) candidates.push({ fk, target: self, forward: true });
+          continue;
+        }
+        if (own && (fk.name === name || single(fk.columns))) {
           const ref = this.cache.tables.get(key(fk.refSchema, fk.refTable));
-          if (ref) candidates.push({ fk, target: ref, forward: true });
-        } else if (fk.name === name && fk.refSchema === table.schema && fk.refTable === table.name) {
+          if (ref && ref.kind !== 'view') candidates.push({ fk, target: ref, forward: true });
+        } else if (referenced && (fk.name === name || single(fk.refColumns))) {
           const referencing = this.cache.tables.get(key(fk.schema, fk.table));
-          if (referencing) candidates.push({ fk, target: referencing, forward: false });
+          if (referencing && referencing.kind !== 'view') candidates.push({ fk, target: referencing, forward: false });
         }
       }
     }
@@ -506,7 +518,7 @@ export class Builder {
         'PGRST200',
         `Could not find a relationship between '${table.name}' and '${name}' in the schema cache`,
         `Searched for a foreign key relationship between '${table.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${table.schema}', but no matches were found.`,
-        null,
+        this.#noRelationshipHint(table, name),
       );
     }
     if (candidates.length > 1) {
@@ -540,6 +552,49 @@ export class Builder {
       from,
       join: (parent, child) => pairs.map(([c, r]) => `${child}.${ident(c)} = ${parent}.${ident(r)}`).join(' and '),
     };
+  }
+
+  /** The names of what `table` has a relationship with: keys both ways (views too), junctions, functions of its row. */
+  #related(table: Table): string[] {
+    const names: string[] = [];
+    const is = (schema: string, name: string) => schema === table.schema && name === table.name;
+    for (const fk of this.cache.foreignKeys) {
+      if (is(fk.schema, fk.table)) names.push(fk.refTable);
+      if (is(fk.refSchema, fk.refTable)) {
+        names.push(fk.table);
+        for (const to of this.cache.foreignKeys) {
+          if (to !== fk && to.schema === fk.schema && to.table === fk.table) names.push(to.refTable);
+        }
+      }
+    }
+    const tableKey = key(table.schema, table.name);
+    for (const fns of this.cache.functions.values()) {
+      for (const fn of fns) {
+        const returned = fn.firstArgTable === tableKey && fn.returnTable && this.cache.tables.get(fn.returnTable);
+        if (returned) names.push(returned.name);
+      }
+    }
+    return names;
+  }
+
+  /**
+   * PGRST200's hint, PostgREST's noRelBetweenHint (src/PostgREST/Error.hs): when `table` has relationships, the
+   * closest name among what it relates to (none when `name` is one of them, the hint being what failed); when it has
+   * none, the closest table of the schema that has some.
+   */
+  #noRelationshipHint(table: Table, name: string): string | null {
+    const children = this.#related(table);
+    if (children.length) {
+      if (children.some((c) => c.toLowerCase() === name.toLowerCase())) return null;
+      const child = closestEntry(children, name);
+      return child ? `Perhaps you meant '${child}' instead of '${name}'.` : null;
+    }
+    const parents = [...this.cache.tables.values()].filter((t) => t.schema === table.schema && this.#related(t).length);
+    const parent = closestEntry(
+      parents.map((t) => t.name),
+      table.name,
+    );
+    return parent ? `Perhaps you meant '${parent}' instead of '${table.name}'.` : null;
   }
 
   /** Many-to-many through a junction table with foreign keys to both sides. */

@@ -2,6 +2,7 @@
 // default and name no other; failing that, a POST whose body suits a single unnamed parameter (json/jsonb for a
 // JSON body, text for text/plain, xml for text/xml, bytea for application/octet-stream) passes the whole body.
 import { RestError, restError } from './errors.ts';
+import { closestEntry } from './fuzzy-set.ts';
 import type { PgFunction } from './schema.ts';
 
 /** What a POST body is, by its Content-Type. */
@@ -41,7 +42,7 @@ function matchesParams(fn: PgFunction, keys: Set<string>, call: Call): boolean {
 }
 
 /** Whether `fn` takes the whole body as its one unnamed parameter. */
-export function takesWholeBody(fn: PgFunction, call: Pick<Call, 'post' | 'kind'>): boolean {
+function takesWholeBody(fn: PgFunction, call: Pick<Call, 'post' | 'kind'>): boolean {
   const [only] = fn.args;
   return call.post && fn.args.length === 1 && !only?.name && SINGLE_TYPES[call.kind].includes(only?.type ?? '');
 }
@@ -78,19 +79,20 @@ function noFunction(call: Call, candidates: PgFunction[], schemaFunctions: strin
     : call.kind === 'json'
       ? `${withParams} or with a single unnamed json/jsonb parameter`
       : ` with a single unnamed ${call.kind} parameter`;
-  let hint: string | null = null;
-  if (!onlyBody) {
-    const list = (names: string[]) => `(${[...names].sort().join(', ')})`;
-    const best = candidates.length
-      ? closest(
-          list(keys),
+  // PostgREST's noRpcHint (src/PostgREST/Error.hs): among the overloads, the closest list of parameter names;
+  // with no function of that name, the closest function name in the schema; none for a text, xml or bytea body
+  const list = (names: string[]) => `(${[...names].sort().join(', ')})`;
+  const best = onlyBody
+    ? undefined
+    : candidates.length
+      ? closestEntry(
           candidates.map((fn) => list(fn.args.map((a) => a.name))),
-          0.33,
+          list(keys),
         )
-      : closest(call.name, schemaFunctions, 0.75);
-    if (best)
-      hint = `Perhaps you meant to call the function ${call.schema}.${candidates.length ? call.name : ''}${best}`;
-  }
+      : closestEntry(schemaFunctions, call.name);
+  const hint = best
+    ? `Perhaps you meant to call the function ${call.schema}.${candidates.length ? call.name : ''}${best}`
+    : null;
   return restError(
     404,
     'PGRST202',
@@ -98,33 +100,4 @@ function noFunction(call: Call, candidates: PgFunction[], schemaFunctions: strin
     `Searched for the function ${func}${searched}, but no matches were found in the schema cache.`,
     hint,
   );
-}
-
-/** The most similar of `options` to `word` (Levenshtein ratio, as PostgREST's fuzzy set scores), if close enough. */
-function closest(word: string, options: string[], minScore: number): string | undefined {
-  let best: { option: string; score: number } | undefined;
-  for (const option of new Set(options)) {
-    const a = word.toLowerCase();
-    const b = option.toLowerCase();
-    const score = 1 - levenshtein(a, b) / Math.max(a.length, b.length, 1);
-    if (score >= minScore && (!best || score > best.score)) best = { option, score };
-  }
-  return best?.option;
-}
-
-function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(
-        (previous[j] as number) + 1,
-        (current[j - 1] as number) + 1,
-        (previous[j - 1] as number) + cost,
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] as number;
 }
