@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PlanId } from '../plans.ts';
 import type { CheckoutCallbacks, CheckoutPort, PaymentsPort } from '../ports.ts';
 import { PaymentsError } from '../ports.ts';
 import { BillingProvider } from './BillingProvider.tsx';
@@ -36,7 +37,7 @@ function ports(overrides: Partial<PaymentsPort> = {}) {
   return { payments, checkout, window: () => window! };
 }
 
-function PayButton({ plan }: { plan: string }) {
+function PayButton({ plan }: { plan: PlanId }) {
   const { status, message, isBusy, pay } = usePayment(plan);
   return (
     <div>

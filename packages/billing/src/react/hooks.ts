@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { type CancelledParams, createCancelMachine } from '../cancel-machine.ts';
 import type { Message } from '../messages.ts';
 import { createPaymentMachine, type PaymentInput } from '../payment-machine.ts';
+import type { PlanId } from '../plans.ts';
 import { useBillingDeps } from './BillingProvider.tsx';
 
 /** Where the payment flow stands (the payment machine's state). */
@@ -27,17 +28,20 @@ export interface UsePayment {
   /** A payment is under way: disable the pay buttons. */
   isBusy: boolean;
   /** Start paying for the hook's plan, or for `plan` when given. */
-  pay(plan?: string): void;
+  pay(plan?: PlanId): void;
   /** Back to idle after a failure or a cancel. */
   reset(): void;
 }
 
-/** The payment flow for a plan ('monthly' or 'yearly'); needs a {@link BillingProvider}. */
-export function usePayment(plan: string, options: Omit<PaymentInput, 'plan'> = {}): UsePayment {
+/**
+ * The payment flow for a plan ('monthly' or 'yearly'); needs a {@link BillingProvider}. The plan ids are a type here;
+ * the machine still answers 'Invalid subscription plan' to any other value that reaches it from untyped code.
+ */
+export function usePayment(plan: PlanId, options: Omit<PaymentInput, 'plan'> = {}): UsePayment {
   const deps = useBillingDeps();
   const machine = useMemo(() => createPaymentMachine(deps), [deps]);
   const [snapshot, send] = useMachine(machine, { input: { plan, ...options } });
-  const pay = useCallback((p?: string) => send({ type: 'PAY', plan: p ?? plan }), [send, plan]);
+  const pay = useCallback((p?: PlanId) => send({ type: 'PAY', plan: p ?? plan }), [send, plan]);
   const reset = useCallback(() => send({ type: 'RESET' }), [send]);
   return {
     status: snapshot.value as PaymentStatus,
