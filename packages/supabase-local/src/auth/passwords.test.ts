@@ -112,24 +112,22 @@ describe('password sign-ins over HTTP', () => {
 
   it('all succeed when sent at once, and the server answers other requests meanwhile', async () => {
     setBcryptCost(10);
+    /** Signs in and answers when that sign-in ended. */
     const signIn = async (user: (typeof users)[number]) => {
-      const started = performance.now();
       const { data, error } = await stack.client().auth.signInWithPassword(user);
       expect(error).toBeNull();
       expect(data.session!.user.email).toBe(user.email);
-      return { started, ended: performance.now() };
+      return performance.now();
     };
-    const { turns, result: spans } = await turnsDuring(async () => {
+    const { turns } = await turnsDuring(async () => {
       const all = Promise.all(users.map(signIn));
       // A request that needs no hashing is answered while the sign-ins are still running.
       const settings = await stack.fetch('/auth/v1/settings');
       const settingsAt = performance.now();
       expect(settings.status).toBe(200);
       const done = await all;
-      expect(settingsAt).toBeLessThan(Math.max(...done.map((s) => s.ended)));
-      return done;
+      expect(settingsAt).toBeLessThan(Math.max(...done));
     });
     expect(turns).toBeGreaterThanOrEqual(3);
-    expect(spans).toHaveLength(users.length);
   });
 });
