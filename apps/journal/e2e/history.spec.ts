@@ -111,3 +111,68 @@ test('import a multi-year tradebook and a holdings statement: no delivery shorts
   const change = rupees(table[at]?.[3]) - rupees(table[at - 1]?.[3]);
   expect(change.toFixed(2)).toBe(net.toFixed(2));
 });
+
+test('an opening position and a split on /trades: the sales take their cost, and the page reads only what changed', async ({
+  page,
+}) => {
+  test.slow();
+  const user = await createUser({ label: 'opening', subscription: true, ageHours: 48 });
+  await logIn(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/trades?import=1');
+  const dialog = page.getByRole('dialog', { name: 'Import trades' });
+  await dialog.getByText('Zerodha', { exact: true }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'Tradebook-ZX1234-EQ.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(zerodhaTradebookXlsx('EQ')),
+  });
+  await dialog.getByRole('button', { name: 'Skip 3 rows and import the rest' }).click();
+  await dialog.getByRole('button', { name: 'See the trades' }).click();
+  const notice = page.locator('[data-slot="missing-cost-notice"]');
+  await expect(notice).toContainText('4 sales have no cost basis');
+
+  // From here the page reads the journal's trades only by id: the few a change wrote.
+  const tradeReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/rest/v1/rpc/journal_trades' && request.method() === 'POST') {
+      tradeReads.push(request.postData() ?? '');
+    }
+  });
+  const tcs = async () =>
+    sql<{ status: string; quantity: number; gross: string | null }>(
+      `select status, quantity::float8 as quantity, gross_pnl::text as gross from public.trades
+       where user_id = $1 and symbol = 'TCS' order by entry_time, status`,
+      [user.id],
+    );
+
+  // TCS's 20 sold on 13 Dec 2024 at 4,365.00 were held from 10 Jul 2018 at 1,872.50: 20 × 2,492.50 = +₹49,850.00.
+  await notice.getByRole('button', { name: 'Add opening position' }).click();
+  const opening = page.getByRole('dialog', { name: 'Add an opening position' });
+  await opening.getByLabel('Symbol').fill('TCS');
+  await opening.getByLabel('Shares held').fill('20');
+  await opening.getByLabel('Average cost per share').fill('1872.50');
+  await opening.getByLabel('Held on').fill('2018-07-10');
+  await opening.getByRole('button', { name: 'Add opening position' }).click();
+  await expect(page.getByText('Opening position added: 1 sale has a cost basis now.', { exact: true })).toBeVisible();
+  await expect(notice).toContainText('3 sales have no cost basis');
+  expect((await tcs()).map((t) => t.gross)).toEqual(['49850.00']);
+
+  // A 1:2 split from 1 Jan 2022: 40 held at 936.25, 20 of them sold at 4,365.00: 20 × 3,428.75 = +₹68,575.00, and 20
+  // still held.
+  await page.getByRole('button', { name: 'Corporate actions' }).click();
+  const actions = page.getByRole('dialog', { name: 'Corporate actions' });
+  await actions.getByLabel('Symbol').fill('TCS');
+  await actions.getByLabel('Shares before').fill('1');
+  await actions.getByLabel('Shares after').fill('2');
+  await actions.getByLabel('Ex-date').fill('2022-01-01');
+  await actions.getByRole('button', { name: 'Add split' }).click();
+  await expect(page.getByText('Split of TCS recorded.', { exact: true })).toBeVisible();
+  await expect.poll(tcs).toEqual([
+    { status: 'closed', quantity: 20, gross: '68575.00' },
+    { status: 'open', quantity: 20, gross: null },
+  ]);
+  await expect(notice).toContainText('3 sales have no cost basis');
+  expect(tradeReads).toHaveLength(2);
+  for (const body of tradeReads) expect(JSON.parse(body)).toHaveProperty('p_ids');
+});

@@ -169,6 +169,9 @@ export function journalTradesQuery(userId: string | undefined) {
     enabled: Boolean(userId),
     staleTime: PAGE_DATA_FRESH_MS,
     queryFn: () => readJournalTrades(supabase),
+    // The array read is kept as read: its revision is known by identity (revisionOf), and comparing 20,000 trades
+    // deeply with the last read costs more than it saves.
+    structuralSharing: false,
   });
 }
 
@@ -176,15 +179,28 @@ export function journalTradesQuery(userId: string | undefined) {
  * What `journalTradesQuery` fetches, through any client signed in as the trader (RLS keeps it to their rows): the
  * trades from `journal_trades()`, one request of one JSON array per column (a paged read of `trades` took a request
  * per 1,000 rows and repeated every column name in every row), each trade with its tags' ids and names and its
- * playbook's name.
+ * playbook's name. With `ids`, only those trades. The journal's revision at the read is kept beside the array
+ * (`revisionOf`).
  */
-export async function readJournalTrades(client: Pick<SupabaseClient, 'rpc'>): Promise<JournalTrade[]> {
-  const trades = await client.rpc('journal_trades');
+export async function readJournalTrades(
+  client: Pick<SupabaseClient, 'rpc'>,
+  ids?: readonly string[],
+): Promise<JournalTrade[]> {
+  const trades = await client.rpc('journal_trades', ids ? { p_ids: ids } : undefined);
   if (trades.error) throw dataError(trades.error);
   // The JSON parse of a large journal was one task; building its trades is the next.
   await nextTask();
-  return fromColumns((trades.data ?? {}) as TradeColumns);
+  const columns = (trades.data ?? {}) as TradeColumns & { revision?: number };
+  const out = fromColumns(columns);
+  if (columns.revision !== undefined) revisions.set(out, Number(columns.revision));
+  return out;
 }
+
+/** The journal revision each read of trades was made at. */
+const revisions = new WeakMap<readonly JournalTrade[], number>();
+
+/** The journal's revision when these trades were read (journal_revision()); undefined for an array not read so. */
+export const revisionOf = (trades: readonly JournalTrade[]): number | undefined => revisions.get(trades);
 
 /**
  * `journal_trades()`: one array per column of `public.trades`, and `tag_ids`, `tag_names` and `playbook_name`, every
@@ -331,4 +347,68 @@ export function invalidateJournal(client: QueryClient, userId: string | undefine
     client.invalidateQueries({ queryKey: journalKeys.all(userId) }),
     client.invalidateQueries({ queryKey: ['trades', userId] }),
   ]).then(() => undefined);
+}
+
+/** What a rebuild did to the trades: the journal revision before and after, the trades it replaced and wrote. */
+export interface TradesChange {
+  revisionBefore: number;
+  revision: number;
+  replaced: readonly string[];
+  written: readonly string[];
+}
+
+/** More trades written than this and the whole journal is read again: one read is then as quick as a patch. */
+const PATCH_MAX_TRADES = 5000;
+
+/**
+ * After a change that rebuilt some trades: when the kept trades are the journal the change was made on (their
+ * revision is its revision before, and nothing else came between), only the trades it wrote are read and put in
+ * place of those it replaced; a heavy journal is not downloaded again for a split. Otherwise, as any write.
+ */
+export async function refreshAfterChange(
+  client: QueryClient,
+  userId: string | undefined,
+  change: TradesChange,
+): Promise<void> {
+  const key = journalKeys.trades(userId);
+  const kept = client.getQueryData<JournalTrade[]>(key);
+  const follows =
+    kept !== undefined &&
+    revisionOf(kept) === change.revisionBefore &&
+    change.revision === change.revisionBefore + 1 &&
+    change.written.length <= PATCH_MAX_TRADES &&
+    client.isFetching({ queryKey: key }) === 0;
+  const written = follows ? await readJournalTrades(supabase, change.written) : null;
+  // Another write since (another tab): the patch would not be the journal.
+  if (!written || revisionOf(written) !== change.revision || client.getQueryData(key) !== kept) {
+    return invalidateJournal(client, userId);
+  }
+  const patched = patchTrades(kept as JournalTrade[], new Set([...change.replaced, ...change.written]), written);
+  revisions.set(patched, change.revision);
+  client.setQueryData(key, patched);
+  await Promise.all([
+    client.invalidateQueries({ queryKey: journalKeys.all(userId), predicate: (q) => q.queryKey[2] !== 'trades' }),
+    client.invalidateQueries({ queryKey: ['trades', userId] }),
+  ]);
+}
+
+/** Newest entry first, then by id: journal_trades()'s order. */
+const byEntryDesc = (a: JournalTrade, b: JournalTrade) =>
+  Date.parse(b.entryTime) - Date.parse(a.entryTime) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** `trades` without those in `gone`, with `fresh` (in journal order) merged in, in journal order. */
+export function patchTrades(
+  trades: readonly JournalTrade[],
+  gone: ReadonlySet<string>,
+  fresh: readonly JournalTrade[],
+): JournalTrade[] {
+  const out: JournalTrade[] = [];
+  let k = 0;
+  for (const t of trades) {
+    if (gone.has(t.id)) continue;
+    while (k < fresh.length && byEntryDesc(fresh[k]!, t) < 0) out.push(fresh[k++]!);
+    out.push(t);
+  }
+  while (k < fresh.length) out.push(fresh[k++]!);
+  return out;
 }

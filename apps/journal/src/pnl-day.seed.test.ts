@@ -77,9 +77,15 @@ describe('the seeded demo journal', () => {
     const read = (rows ?? []) as unknown as Record<string, unknown>[];
     expect(read.length).toBeGreaterThan(10);
     // Besides the trade's own columns, the names of what it refers to (the next test).
-    expect(Object.keys(byColumn).sort()).toEqual([...keys, 'tag_ids', 'tag_names', 'playbook_name'].sort());
+    // ... and the journal's revision at the read.
+    expect(Object.keys(byColumn).sort()).toEqual([...keys, 'tag_ids', 'tag_names', 'playbook_name', 'revision'].sort());
     expect(read.map((_, i) => Object.fromEntries(keys.map((k) => [k, byColumn[k]![i]])))).toEqual(read);
     expect(trades.map((t) => t.id)).toEqual(read.map((row) => row.id));
+    // Some trades by id (a change's), in journal order whatever order they are asked in; an unknown id is left out.
+    const some = [read[7]!.id, read[2]!.id, '00000000-0000-4000-8000-000000000000'] as string[];
+    const picked = await readJournalTrades(client, some);
+    expect(picked.map((t) => t.id)).toEqual([read[2]!.id, read[7]!.id]);
+    expect(picked).toEqual([trades[2], trades[7]]);
   });
 
   it("brings each trade's tags (ids and names, in tag id order) and its playbook's name, as the tables hold them", async () => {

@@ -1,51 +1,22 @@
-// The import's reads and writes on the page: undo (`undo_import`), corporate actions (`change_corporate_action`),
-// buy dates for undated lots and "rebuild my journal" (`rebuild_trades`), each planned with @bahi/trading against the
-// journal that ./import-pipeline reads, and the import history. A file's
-// import itself runs in the import worker (./import-job.ts).
-import {
-  baseSymbol,
-  type CorporateAction,
-  chunkGroups,
-  type ImportBroker,
-  isShare,
-  type LotDatePart,
-  planActionChange,
-  planLotDates,
-  planUndo,
-  type RebuildGroup,
-} from '@bahi/trading';
+// The import's reads and writes on the page: undo (`undo_import`) and "rebuild my journal" (`rebuild_trades`), each
+// planned with @bahi/trading against the journal that ./import-pipeline reads, and the import history and corporate
+// actions. A file's import, and the changes that rebuild a few trades (an opening lot, a corporate action, buy
+// dates: ./journal-changes.ts), run in the import worker (./import-job.ts).
+import { type CorporateAction, chunkGroups, type ImportBroker, planUndo, type RebuildGroup } from '@bahi/trading';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_DATA_FRESH_MS } from '../data';
 import { dataError } from '../data-error';
 import { journalKeys } from '../journal-data';
 import { supabase } from '../supabase';
-import {
-  commitMessage,
-  type ImportFile,
-  type JournalForPlan,
-  loadJournalForPlan,
-  rebuildArgs,
-  TRADES_PER_CALL,
-} from './import-pipeline';
-import { actionPayload, CORPORATE_ACTION_COLUMNS, type CorporateActionRow, corporateAction } from './stored-journal';
-
-/** Undo and splits are one call each (the RPC takes at most 20,000 trades). */
-const MAX_TRADES_IN_ONE_CALL = 20_000;
+import { commitMessage, type ImportFile, loadJournalForPlan, rebuildArgs, TRADES_PER_CALL } from './import-pipeline';
+import { oneCall } from './journal-changes';
+import { CORPORATE_ACTION_COLUMNS, type CorporateActionRow, corporateAction } from './stored-journal';
 
 export const importKeys = {
   // Under journalKeys.all, so invalidateJournal refreshes the history too.
   history: (userId: string | undefined) => [...journalKeys.all(userId), 'imports'] as const,
   actions: (userId: string | undefined) => [...journalKeys.all(userId), 'corporate-actions'] as const,
 };
-
-function oneCall(groups: readonly RebuildGroup[], what: string) {
-  const trades = groups.reduce((n, g) => n + g.trades.length, 0);
-  if (trades > MAX_TRADES_IN_ONE_CALL) {
-    throw new Error(
-      `${what} would rebuild ${trades} trades, more than can be saved at once (${MAX_TRADES_IN_ONE_CALL}).`,
-    );
-  }
-}
 
 /**
  * Rebuild my journal: sends a replay's groups through `rebuild_trades`, a few instruments a call (each instrument in
@@ -83,57 +54,6 @@ export async function undoImport(importId: string): Promise<void> {
     ...rebuildArgs(groups, journal.chargeProfile.id),
   });
   if (error) throw new Error(commitMessage(error));
-}
-
-/**
- * Buy dates for an undated opening lot (named by its fill's id): the lot's share is rebuilt with the dated lots in
- * its place, in the import that brought it, in one call. A RangeError says what does not fit the lot.
- */
-export async function saveLotDates(lotId: string, parts: readonly LotDatePart[]): Promise<void> {
-  const journal = await loadJournalForPlan(supabase);
-  const { groups } = planLotDates(lotId, parts, journal);
-  oneCall(groups, 'These dates');
-  const { error } = await supabase.rpc('rebuild_trades', rebuildArgs(groups, journal.chargeProfile.id));
-  if (error) throw new Error(commitMessage(error));
-}
-
-/**
- * Adds a corporate action (no id) or removes one (with its id), rebuilding the trades it changes from its ex-date. A
- * new action without an ISIN takes the one the journal's fills of its symbol carry, so it finds the share under a
- * later name too.
- */
-export async function changeCorporateAction(change: { add: CorporateAction } | { remove: string }): Promise<void> {
-  const journal = await loadJournalForPlan(supabase);
-  let changed: CorporateAction;
-  let actions: CorporateAction[];
-  if ('add' in change) {
-    changed = { ...change.add, isin: change.add.isin ?? isinOf(journal, change.add.symbol) };
-    actions = [...journal.actions, changed];
-  } else {
-    const found = journal.actions.find((a) => a.id === change.remove);
-    if (!found) throw new Error('That corporate action is not in your journal any more.');
-    changed = found;
-    actions = journal.actions.filter((a) => a.id !== change.remove);
-  }
-  const { groups } = planActionChange(changed, { ...journal, actions });
-  oneCall(groups, 'This corporate action');
-  const p_action = 'add' in change ? actionPayload(changed) : { id: change.remove };
-  const { error } = await supabase.rpc('change_corporate_action', {
-    p_action,
-    ...rebuildArgs(groups, journal.chargeProfile.id),
-  });
-  if (error) throw new Error(commitMessage(error));
-}
-
-/** The ISIN the journal's fills of a share's symbol carry, if any. */
-function isinOf(journal: JournalForPlan, symbol: string): string | null {
-  const wanted = baseSymbol(symbol);
-  for (const t of journal.stored) {
-    for (const { fill } of t.fills) {
-      if (fill.isin && isShare(fill) && baseSymbol(fill.symbol) === wanted) return fill.isin;
-    }
-  }
-  return null;
 }
 
 export function corporateActionsQuery(userId: string | undefined) {

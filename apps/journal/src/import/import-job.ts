@@ -7,6 +7,7 @@ import { appConfig } from '../config';
 import { currentAccessToken } from '../supabase';
 import type { Caller, FromWorker, ToWorker } from './import-messages';
 import type { ImportSource } from './import-source';
+import type { ChangeOutcome, JournalChange } from './journal-changes';
 
 /** The sources' helpers (a CSV parser among them) load with the first file, not with every page's shell. */
 const sources = () => import('./import-source');
@@ -35,6 +36,8 @@ class ImportJob {
   #listeners = new Set<() => void>();
   #saved = new Set<Saved>();
   #commitStarted = 0;
+  #changes = new Map<number, { resolve: (outcome: ChangeOutcome) => void; reject: (e: Error) => void }>();
+  #nextChange = 1;
 
   readonly subscribe = (listener: () => void) => {
     this.#listeners.add(listener);
@@ -80,13 +83,23 @@ class ImportJob {
       this.#worker = new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module' });
       this.#worker.addEventListener('message', (event: MessageEvent<FromWorker>) => this.#heard(event.data));
       this.#worker.addEventListener('error', (event) => {
-        this.#setState({ step: 'choose', error: `The import stopped: ${event.message || 'the worker failed'}.` });
+        const why = event.message || 'the worker failed';
+        for (const pending of this.#changes.values()) pending.reject(new Error(`The change stopped: ${why}.`));
+        this.#changes.clear();
+        this.#setState({ step: 'choose', error: `The import stopped: ${why}.` });
       });
     }
     this.#worker.postMessage(request, transfer);
   }
 
   #heard(reply: FromWorker) {
+    if (reply.type === 'changed' || reply.type === 'change-failed') {
+      const pending = this.#changes.get(reply.id);
+      this.#changes.delete(reply.id);
+      if (reply.type === 'changed') pending?.resolve(reply.outcome);
+      else pending?.reject(new Error(reply.message));
+      return;
+    }
     const state = this.#snapshot.state;
     const fileName = this.#file?.name ?? 'file';
     switch (reply.type) {
@@ -203,6 +216,19 @@ class ImportJob {
     } catch (e) {
       this.#setState({ step: 'failed', fileName: name, message: message(e) });
     }
+  }
+
+  /**
+   * A change that rebuilds some trades (an opening lot, a corporate action, buy dates), planned and saved in the
+   * worker on the journal it keeps; what it did comes back for the page's copy of the trades.
+   */
+  async change(change: JournalChange): Promise<ChangeOutcome> {
+    const caller = await this.#caller();
+    const id = this.#nextChange++;
+    return new Promise((resolve, reject) => {
+      this.#changes.set(id, { resolve, reject });
+      this.#post({ type: 'change', id, caller, change });
+    });
   }
 
   /** Back to the choice of file; nothing is forgotten while a save is under way. */

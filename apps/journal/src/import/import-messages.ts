@@ -1,6 +1,7 @@
 // The messages between the page (./import-job.ts) and the import worker (./import.worker.ts).
 import type { ImportStep } from '@bahi/ui';
 import type { CommitProgress, CommitResult, ImportFile, ReadRequest } from './import-pipeline';
+import type { ChangeOutcome, JournalChange } from './journal-changes';
 
 /** Where the data API is and who calls it: the token is the page's session's at the time of the request. */
 export interface Caller {
@@ -12,6 +13,7 @@ export interface Caller {
 export type ToWorker =
   | ({ type: 'read'; caller: Caller } & ReadRequest)
   | { type: 'commit'; caller: Caller; file: Omit<ImportFile, 'kind' | 'rowsTotal' | 'rowsSkipped' | 'duplicates'> }
+  | { type: 'change'; id: number; caller: Caller; change: JournalChange }
   | { type: 'forget' };
 
 export type FromWorker =
@@ -19,4 +21,6 @@ export type FromWorker =
   | { type: 'read'; step: Extract<ImportStep, { step: 'choose' | 'preview' }> }
   | { type: 'progress'; progress: CommitProgress }
   | { type: 'committed'; result: CommitResult; duplicates: number; rowsWithErrors: number }
-  | { type: 'failed'; message: string; saved: boolean };
+  | { type: 'failed'; message: string; saved: boolean }
+  | { type: 'changed'; id: number; outcome: ChangeOutcome }
+  | { type: 'change-failed'; id: number; message: string };

@@ -334,14 +334,23 @@ export async function commitPlan(
 }
 
 /**
- * The journal after `planned` was saved by `result`, worked out here rather than read again: only while no one else
- * changed it meanwhile (each call moved the revision on by one, and nothing else did). Null otherwise.
+ * The journal after `groups` planned on `journal` were saved (`saved`: the import of their new fills, the revision
+ * after, in how many calls), worked out here rather than read again: only while no one else changed it meanwhile
+ * (each call moved the revision on by one, and nothing else did). Null otherwise. `actions` are the corporate
+ * actions after, when the change was one.
  */
-export function journalAfter(planned: Planned, result: CommitResult, ids: SavedIds): JournalForPlan | null {
-  if (result.revision !== planned.journal.revision + result.calls) return null;
+export function journalAfter(
+  journal: JournalForPlan,
+  groups: readonly RebuildGroup[],
+  saved: Pick<CommitResult, 'importId' | 'revision' | 'calls'>,
+  ids: SavedIds,
+  actions = journal.actions,
+): JournalForPlan | null {
+  if (saved.revision !== journal.revision + saved.calls) return null;
   return {
-    ...planned.journal,
-    stored: applyPlan(planned.journal.stored, planned.plan.groups, result.importId, ids),
-    revision: result.revision,
+    ...journal,
+    stored: applyPlan(journal.stored, groups, saved.importId, ids),
+    actions,
+    revision: saved.revision,
   };
 }

@@ -28,10 +28,13 @@ import {
   kiteAccountTaxPnlXlsx,
   ZERODHA_CORPORATE_ACTIONS_CSV,
 } from '@bahi/trading/fixtures';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHARGE_PROFILE } from '../broker-profile';
+import { patchTrades, readJournalTrades, revisionOf } from '../journal-data';
 import { type TaxTradesJson, taxTradesOf, type UndatedFillRow, undatedLotViews } from '../tax-rows';
-import { commitPlan, type DataClient, journalAfter, loadJournalForPlan } from './import-pipeline';
+import { commitPlan, type DataClient, type JournalForPlan, journalAfter, loadJournalForPlan } from './import-pipeline';
+import { type JournalChange, makeChange } from './journal-changes';
 import {
   actionPayload,
   CORPORATE_ACTION_COLUMNS,
@@ -42,6 +45,9 @@ import {
   rebuildPayload,
   storedJournal,
 } from './stored-journal';
+
+// The journal's trades are read here through this file's own client.
+vi.mock('../supabase', () => ({ supabase: {} }));
 
 const TRADER = '5b0e3c1a-8d2f-4e6b-9a7c-1f2e3d4c5b6a';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -89,11 +95,16 @@ const api: DataClient = {
       p_replace: 'uuid[]',
       p_fills: 'jsonb',
       p_action: 'jsonb',
+      p_ids: 'uuid[]',
     };
     const entries = Object.entries(args);
     const sql = `select public.${fn}(${entries.map(([k], i) => `${k} => $${i + 1}::${types[k]}`).join(', ')}) as v`;
     const params = entries.map(([k, v]) =>
-      k === 'p_replace' ? `{${(v as string[]).join(',')}}` : typeof v === 'string' ? v : JSON.stringify(v),
+      k === 'p_replace' || k === 'p_ids'
+        ? `{${(v as string[]).join(',')}}`
+        : typeof v === 'string'
+          ? v
+          : JSON.stringify(v),
     );
     try {
       const [row] = await asTrader<{ v: unknown }>(sql, params);
@@ -309,7 +320,7 @@ describe('import round trip through the RPCs', () => {
       () => undefined,
       { ids },
     );
-    const kept = journalAfter({ plan, kind: 'tradebook', journal: first }, result, ids);
+    const kept = journalAfter(first, plan.groups, result, ids);
     const read = await loadJournalForPlan(api);
     // One call moved the revision on by one, so the copy is current, and it is the journal the server holds.
     expect(kept?.revision).toBe(read.revision);
@@ -335,6 +346,88 @@ describe('import round trip through the RPCs', () => {
     expect(await loadJournalForPlan(api, kept)).toBe(kept);
     await asTrader(`update public.trades set notes = 'changed in another tab'`);
     expect(await loadJournalForPlan(api, kept)).not.toBe(kept);
+  });
+
+  it("changes a few trades on the worker's copy: the copy and the page's patched trades equal what the server reads", async () => {
+    const NESTLE = [
+      'NESTLEIND,INE239A01016,2024-01-10,NSE,EQ,EQ,buy,false,10,25000.00,4001,8001,2024-01-10T10:00:00',
+      'NESTLEIND,INE239A01016,2024-03-01,NSE,EQ,EQ,sell,false,100,2600.00,4002,8002,2024-03-01T10:00:00',
+    ];
+    const file = tradebook(...FY25.split('\n').slice(1), ...NESTLE);
+    const first = await loadJournalForPlan(api);
+    const plan = planImport(parseZerodhaTradebook(file), first);
+    const ids = newIds();
+    const result = await commitPlan(
+      api,
+      plan.groups,
+      {
+        broker: 'zerodha',
+        name: 'fy25.csv',
+        format: 'csv',
+        kind: 'tradebook',
+        rowsTotal: 7,
+        rowsSkipped: 0,
+        duplicates: 0,
+      },
+      null,
+      () => undefined,
+      { ids },
+    );
+    let kept = journalAfter(first, plan.groups, result, ids);
+    const read = (only?: readonly string[]) => readJournalTrades(api as unknown as Pick<SupabaseClient, 'rpc'>, only);
+    const figures = (j: readonly { symbol: string; status: string; quantity: number; grossPnl: number | null }[]) =>
+      j.map((t) => `${t.symbol} ${t.status} ${t.quantity} ${t.grossPnl}`);
+    let page = await read();
+    // One change after another, each planned on the copy the one before left (no journal_fills read in between).
+    const steps: [JournalChange, string[]][] = [
+      // TCS's 13 sold at 4,300 on 13 Dec 2024 now have a cost: (4,300 − 3,000) × 13 = 16,900.
+      [
+        {
+          kind: 'opening',
+          opening: {
+            broker: 'zerodha',
+            symbol: 'TCS',
+            quantity: 13,
+            price: 3000,
+            date: '2023-05-02',
+            id: crypto.randomUUID(),
+          },
+        },
+        ['INFY open 10 null', 'NESTLEIND closed 10 -224000', 'NESTLEIND missing_cost 90 null', 'TCS closed 13 16900'],
+      ],
+      // 10 NESTLEIND at 25,000 become 100 at 2,500, sold at 2,600: 100 × 100 = 10,000.
+      [
+        { kind: 'action', add: { symbol: 'NESTLEIND', kind: 'split', from: 1, to: 10, exDate: '2024-02-05' } },
+        ['INFY open 10 null', 'NESTLEIND closed 100 10000', 'TCS closed 13 16900'],
+      ],
+    ];
+    for (const [change, expected] of steps) {
+      const made = await makeChange(api, change, kept);
+      expect(made.outcome.revisionBefore).toBe(kept?.revision);
+      expect(made.outcome.revision).toBe(made.outcome.revisionBefore + 1);
+      kept = made.journal as JournalForPlan;
+      const server = await loadJournalForPlan(api);
+      expect(kept.revision).toBe(server.revision);
+      expect(kept.stored.map((t) => [t.id, t.status, t.fills.map((f) => f.id).join()]).sort()).toEqual(
+        server.stored.map((t) => [t.id, t.status, t.fills.map((f) => f.id).join()]).sort(),
+      );
+      expect(kept.actions.map((a) => [a.id, a.symbol])).toEqual(server.actions.map((a) => [a.id, a.symbol]));
+      // The page reads only the trades the change wrote and puts them in place of those it replaced.
+      expect(revisionOf(page)).toBe(made.outcome.revisionBefore);
+      const written = await read(made.outcome.written);
+      expect(written).toHaveLength(made.outcome.written.length);
+      expect(revisionOf(written)).toBe(made.outcome.revision);
+      page = patchTrades(page, new Set([...made.outcome.replaced, ...made.outcome.written]), written);
+      const whole = await read();
+      expect(page).toEqual(whole);
+      expect(
+        figures(page)
+          .filter((f) => !f.startsWith('SBIN'))
+          .sort(),
+      ).toEqual(expected);
+      page = whole;
+    }
+    expect(kept?.actions).toHaveLength(1);
   });
 
   it('stores a holdings statement’s undated lots as undated, and dates them per lot through rebuild_trades', async () => {

@@ -12,6 +12,7 @@ import {
   type Planned,
   readAndPlan,
 } from './import-pipeline';
+import { makeChange } from './journal-changes';
 import { newIds } from './stored-journal';
 
 let planned: Planned | null = null;
@@ -68,7 +69,7 @@ async function commit(request: Extract<ToWorker, { type: 'commit' }>) {
       (progress) => post({ type: 'progress', progress }),
       { ids },
     );
-    kept = journalAfter(current, result, ids);
+    kept = journalAfter(current.journal, plan.groups, result, ids);
     post({ type: 'committed', result, duplicates: plan.duplicates, rowsWithErrors: distinctRows(plan.errors) });
   } catch (e) {
     post({
@@ -79,9 +80,26 @@ async function commit(request: Extract<ToWorker, { type: 'commit' }>) {
   }
 }
 
+/** One change at a time, each on the journal the one before left. */
+let changes: Promise<void> = Promise.resolve();
+
+function change(request: Extract<ToWorker, { type: 'change' }>) {
+  changes = changes.then(async () => {
+    try {
+      const made = await makeChange(clientFor(request.caller), request.change, kept);
+      kept = made.journal;
+      post({ type: 'changed', id: request.id, outcome: made.outcome });
+    } catch (e) {
+      kept = null;
+      post({ type: 'change-failed', id: request.id, message: message(e) });
+    }
+  });
+}
+
 addEventListener('message', (event: MessageEvent<ToWorker>) => {
   const request = event.data;
   if (request.type === 'read') void read(request);
   else if (request.type === 'commit') void commit(request);
+  else if (request.type === 'change') change(request);
   else planned = null;
 });

@@ -1,6 +1,6 @@
 // The trades page's two holdings dialogs: a typed opening position (saved as an import of its own, so it can be
 // undone from the history) and corporate actions (each change rebuilds the trades it changes from its ex-date).
-import { type CorporateAction, istDate, planImport, typedOpeningLot } from '@bahi/trading';
+import { type CorporateAction, istDate } from '@bahi/trading';
 import {
   BROKER_OPTIONS,
   CORPORATE_ACTION_KIND_LABELS,
@@ -12,11 +12,10 @@ import {
 } from '@bahi/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { invalidateJournal, type JournalTrade } from '../journal-data';
-import { supabase } from '../supabase';
+import { type JournalTrade, refreshAfterChange } from '../journal-data';
 import { corporateActionOf, openingPosition, openingPositionStart } from './holdings-forms';
-import { changeCorporateAction, useCorporateActions } from './import-data';
-import { commitPlan, loadJournalForPlan } from './import-pipeline';
+import { useCorporateActions } from './import-data';
+import { importJob } from './import-job';
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const istToday = () => istDate(Date.now());
@@ -43,29 +42,12 @@ export function useOpeningPosition(
     setServiceError(undefined);
     setSaving(true);
     try {
-      const lot = typedOpeningLot(checked.opening);
-      const journal = await loadJournalForPlan(supabase);
-      const plan = planImport({ fills: [lot], errors: [] }, journal);
-      await commitPlan(
-        supabase,
-        plan.groups,
-        {
-          broker: checked.opening.broker,
-          name: `Opening position: ${checked.opening.quantity} ${checked.opening.symbol}`,
-          format: null,
-          kind: 'opening',
-          rowsTotal: 1,
-          rowsSkipped: 0,
-          duplicates: plan.duplicates,
-        },
-        journal.chargeProfile.id,
-        () => undefined,
-      );
-      await invalidateJournal(queryClient, userId);
+      const { costFound, ...change } = await importJob.change({ kind: 'opening', opening: checked.opening });
+      await refreshAfterChange(queryClient, userId, change);
       setOpen(false);
       toast.success(
-        plan.costFound > 0
-          ? `Opening position added: ${plan.costFound} ${plan.costFound === 1 ? 'sale has' : 'sales have'} a cost basis now.`
+        costFound > 0
+          ? `Opening position added: ${costFound} ${costFound === 1 ? 'sale has' : 'sales have'} a cost basis now.`
           : 'Opening position added.',
       );
     } catch (e) {
@@ -120,8 +102,7 @@ export function useCorporateActionsDialog(userId: string | undefined): {
   const [adding, setAdding] = useState(false);
 
   const change = async (what: { add: CorporateAction } | { remove: string }) => {
-    await changeCorporateAction(what);
-    await invalidateJournal(queryClient, userId);
+    await refreshAfterChange(queryClient, userId, await importJob.change({ kind: 'action', ...what }));
   };
 
   async function add(typed: CorporateActionValues) {

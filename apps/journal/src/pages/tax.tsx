@@ -18,8 +18,8 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CSV_TYPE, download, XLSX_TYPE } from '../download';
 import { excludedNotice } from '../excluded-notice';
-import { saveLotDates } from '../import/import-data';
-import { invalidateJournal, useJournalTrades } from '../journal-data';
+import { importJob } from '../import/import-job';
+import { refreshAfterChange, useJournalTrades } from '../journal-data';
 import { saveFairMarketValue, taxKeys, useFairMarketValues, useTaxTrades, useUndatedLots } from '../tax-data';
 import { fmvValue, lotDateParts } from '../tax-values';
 
@@ -86,8 +86,8 @@ export default function TaxPage() {
       onSaveLotDates={async (lot, typed) => {
         const parts = lotDateParts(typed);
         if (!parts.ok) throw new Error(parts.error);
-        await saveLotDates(lot.id, parts.parts);
-        await invalidateJournal(client, userId);
+        const change = await importJob.change({ kind: 'lot-dates', lotId: lot.id, parts: parts.parts });
+        await refreshAfterChange(client, userId, change);
         toast.success(`Buy dates saved for ${lot.quantity} ${lot.symbol}: its sales have their holding periods.`);
       }}
     />
