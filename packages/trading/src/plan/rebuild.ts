@@ -184,8 +184,13 @@ function rebuildOnce(input: RebuildInput, instruments: InstrumentKeys): RebuildG
     if (from === undefined) continue;
     const delivery = t.product === 'delivery';
     if (t.status === 'closed' && !delivery && t.fills.every((s) => day(s.fill) < from)) continue;
-    replace.set(key, [...(replace.get(key) ?? []), t.id]);
-    replacedTrades.set(key, [...(replacedTrades.get(key) ?? []), t]);
+    // Pushed, not copied: an instrument of years replaces thousands of trades.
+    const ids = replace.get(key);
+    if (ids) ids.push(t.id);
+    else replace.set(key, [t.id]);
+    const trades = replacedTrades.get(key);
+    if (trades) trades.push(t);
+    else replacedTrades.set(key, [t]);
     for (const s of t.fills) {
       if (input.removeImport && s.importId === input.removeImport) continue;
       // Bonus shares are made again from their action.

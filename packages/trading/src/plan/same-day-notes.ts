@@ -32,8 +32,22 @@ function storedLegs(t: StoredTrade): NoteLegs[] {
   return legs;
 }
 
-const touches = (t: StoredTrade, keys: ReadonlySet<string>) =>
-  t.fills.some((s) => !s.fill.opening && keys.has(fillNoteKey(s.fill)));
+// The notes a stored trade's own fills are on, once per trade object too: a plan asks it of every kept trade, in
+// every round, and a key is a string built from the fill.
+const noteKeysOf = new WeakMap<StoredTrade, string[]>();
+
+function storedNoteKeys(t: StoredTrade): string[] {
+  let keys = noteKeysOf.get(t);
+  if (!keys) {
+    const distinct = new Set<string>();
+    for (const s of t.fills) if (!s.fill.opening) distinct.add(fillNoteKey(s.fill));
+    keys = [...distinct];
+    noteKeysOf.set(t, keys);
+  }
+  return keys;
+}
+
+const touches = (t: StoredTrade, keys: ReadonlySet<string>) => storedNoteKeys(t).some((key) => keys.has(key));
 
 /** The notes a planned trade's charged fills are on (what tradeNotes would key them by, without building the legs). */
 function addKeys(keys: Set<string>, t: MatchedTrade): void {
@@ -94,7 +108,7 @@ export function sameDayCuts(
   // The notes the plan changes: those its new trades are on, and those its replaced trades were on.
   const changed = new Set<string>();
   for (const t of after) addKeys(changed, t);
-  for (const t of before) for (const s of t.fills) if (!s.fill.opening) changed.add(fillNoteKey(s.fill));
+  for (const t of before) for (const key of storedNoteKeys(t)) changed.add(key);
   const onChanged = kept.filter((t) => touches(t, changed));
   if (onChanged.length === 0) return cuts;
 
