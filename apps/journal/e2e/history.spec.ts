@@ -174,5 +174,25 @@ test('an opening position and a split on /trades: the sales take their cost, and
   ]);
   await expect(notice).toContainText('3 sales have no cost basis');
   expect(tradeReads).toHaveLength(2);
+
+  // The day's file: one new buy, read back by id too, and listed.
+  // Within the app (a reload would read the journal whole, as a first visit does).
+  await actions.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(actions).toBeHidden();
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await page.getByRole('link', { name: 'Import trades' }).click();
+  await dialog.getByText('Zerodha', { exact: true }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'tradebook-2026-11-20.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'symbol,isin,trade_date,exchange,segment,series,trade_type,auction,quantity,price,trade_id,order_id,order_execution_time\n' +
+        'WIPRO,INE075A01022,2026-11-20,NSE,EQ,EQ,buy,false,5,250.00,9001,9901,2026-11-20T10:00:00\n',
+    ),
+  });
+  await dialog.getByRole('button', { name: 'Import 1 trade' }).click();
+  await dialog.getByRole('button', { name: 'See the trades' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'WIPRO' })).toHaveCount(1);
+  expect(tradeReads.length).toBeGreaterThanOrEqual(3);
   for (const body of tradeReads) expect(JSON.parse(body)).toHaveProperty('p_ids');
 });

@@ -349,10 +349,14 @@ export function invalidateJournal(client: QueryClient, userId: string | undefine
   ]).then(() => undefined);
 }
 
-/** What a rebuild did to the trades: the journal revision before and after, the trades it replaced and wrote. */
+/**
+ * What a rebuild did to the trades: the journal revision before and after (in how many calls, each of which moves
+ * it on by one), the trades it replaced and wrote.
+ */
 export interface TradesChange {
   revisionBefore: number;
   revision: number;
+  calls: number;
   replaced: readonly string[];
   written: readonly string[];
 }
@@ -375,7 +379,7 @@ export async function refreshAfterChange(
   const follows =
     kept !== undefined &&
     revisionOf(kept) === change.revisionBefore &&
-    change.revision === change.revisionBefore + 1 &&
+    change.revision === change.revisionBefore + change.calls &&
     change.written.length <= PATCH_MAX_TRADES &&
     client.isFetching({ queryKey: key }) === 0;
   const written = follows ? await readJournalTrades(supabase, change.written) : null;

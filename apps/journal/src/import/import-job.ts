@@ -4,6 +4,7 @@
 // holds the state between steps and tells its listeners. It stays light (no parsers, no planning): the shell loads it.
 import type { ImportSourceId, ImportStep, MapperField } from '@bahi/ui';
 import { appConfig } from '../config';
+import type { TradesChange } from '../journal-data';
 import { currentAccessToken } from '../supabase';
 import type { Caller, FromWorker, ToWorker } from './import-messages';
 import type { ImportSource } from './import-source';
@@ -21,7 +22,8 @@ export interface ImportJobSnapshot {
   dialogOpen: boolean;
 }
 
-type Saved = (result: { tradesCreated: number }) => void;
+/** A file (or part of one) saved: with what it did to the trades when all of it was. */
+type Saved = (result: { tradesCreated: number; change?: TradesChange }) => void;
 
 /** Seconds left from the pace so far: after the first part, trades still to write at the rate written. */
 export function secondsLeft(elapsedMs: number, trades: number, tradesTotal: number): number | undefined {
@@ -133,7 +135,8 @@ class ImportJob {
           duplicates: reply.duplicates,
           rowsWithErrors: reply.rowsWithErrors,
         });
-        for (const listener of this.#saved) listener({ tradesCreated: reply.result.tradesCreated });
+        for (const listener of this.#saved)
+          listener({ tradesCreated: reply.result.tradesCreated, change: reply.change });
         return;
       case 'failed':
         this.#setState({ step: 'failed', fileName, message: reply.message });

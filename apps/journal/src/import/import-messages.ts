@@ -1,5 +1,6 @@
 // The messages between the page (./import-job.ts) and the import worker (./import.worker.ts).
 import type { ImportStep } from '@bahi/ui';
+import type { TradesChange } from '../journal-data';
 import type { CommitProgress, CommitResult, ImportFile, ReadRequest } from './import-pipeline';
 import type { ChangeOutcome, JournalChange } from './journal-changes';
 
@@ -20,7 +21,7 @@ export type FromWorker =
   | { type: 'phase'; phase: 'parse' | 'match' }
   | { type: 'read'; step: Extract<ImportStep, { step: 'choose' | 'preview' }> }
   | { type: 'progress'; progress: CommitProgress }
-  | { type: 'committed'; result: CommitResult; duplicates: number; rowsWithErrors: number }
+  | { type: 'committed'; result: CommitResult; change: TradesChange; duplicates: number; rowsWithErrors: number }
   | { type: 'failed'; message: string; saved: boolean }
   | { type: 'changed'; id: number; outcome: ChangeOutcome }
   | { type: 'change-failed'; id: number; message: string };

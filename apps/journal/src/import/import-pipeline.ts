@@ -22,6 +22,7 @@ import type { ImportPreview, ImportStep, MapperField } from '@bahi/ui';
 import { type BrokerProfileRow, type ChargeProfile, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../broker-profile';
 import { dataError } from '../data-error';
 import { estimateNotes } from '../estimates';
+import type { TradesChange } from '../journal-data';
 import { completeColumnMap, type ImportSource } from './import-source';
 import { type ReadFile, readImportFile } from './read-file';
 import {
@@ -352,5 +353,21 @@ export function journalAfter(
     stored: applyPlan(journal.stored, groups, saved.importId, ids),
     actions,
     revision: saved.revision,
+  };
+}
+
+/** What saving `groups` planned on `journal` did to its trades, for the page's copy (refreshAfterChange). */
+export function tradesChange(
+  journal: JournalForPlan,
+  groups: readonly RebuildGroup[],
+  saved: Pick<CommitResult, 'revision' | 'calls'>,
+  ids: SavedIds,
+): TradesChange {
+  return {
+    revisionBefore: journal.revision,
+    revision: saved.revision,
+    calls: saved.calls,
+    replaced: groups.flatMap((g) => g.replace),
+    written: groups.flatMap((g) => g.trades.map((p) => p.continues ?? ids.trade(p))),
   };
 }

@@ -11,6 +11,7 @@ import {
   journalAfter,
   type Planned,
   readAndPlan,
+  tradesChange,
 } from './import-pipeline';
 import { makeChange } from './journal-changes';
 import { newIds } from './stored-journal';
@@ -70,7 +71,13 @@ async function commit(request: Extract<ToWorker, { type: 'commit' }>) {
       { ids },
     );
     kept = journalAfter(current.journal, plan.groups, result, ids);
-    post({ type: 'committed', result, duplicates: plan.duplicates, rowsWithErrors: distinctRows(plan.errors) });
+    post({
+      type: 'committed',
+      result,
+      change: tradesChange(current.journal, plan.groups, result, ids),
+      duplicates: plan.duplicates,
+      rowsWithErrors: distinctRows(plan.errors),
+    });
   } catch (e) {
     post({
       type: 'failed',

@@ -14,6 +14,7 @@ import {
   type TypedOpening,
   typedOpeningLot,
 } from '@bahi/trading';
+import type { TradesChange } from '../journal-data';
 import {
   commitMessage,
   commitPlan,
@@ -22,6 +23,7 @@ import {
   journalAfter,
   loadJournalForPlan,
   rebuildArgs,
+  tradesChange,
 } from './import-pipeline';
 import { actionPayload, newIds } from './stored-journal';
 
@@ -32,12 +34,8 @@ export type JournalChange =
   | { kind: 'action'; remove: string }
   | { kind: 'lot-dates'; lotId: string; parts: LotDatePart[] };
 
-/** What a change did: the trades it replaced and wrote, the revisions around it, and for an opening lot the sales it costed. */
-export interface ChangeOutcome {
-  revisionBefore: number;
-  revision: number;
-  replaced: string[];
-  written: string[];
+/** What a change did to the trades (refreshAfterChange), and for an opening lot how many sales it gave a cost. */
+export interface ChangeOutcome extends TradesChange {
   costFound: number;
 }
 
@@ -136,12 +134,6 @@ export async function makeChange(
     oneCall(groups, 'These dates');
     ({ revision } = await rpc(db, 'rebuild_trades', rebuildArgs(groups, journal.chargeProfile.id, ids)));
   }
-  const outcome: ChangeOutcome = {
-    revisionBefore: journal.revision,
-    revision,
-    replaced: groups.flatMap((g) => g.replace),
-    written: groups.flatMap((g) => g.trades.map((p) => p.continues ?? ids.trade(p))),
-    costFound,
-  };
+  const outcome: ChangeOutcome = { ...tradesChange(journal, groups, { revision, calls }, ids), costFound };
   return { outcome, journal: journalAfter(journal, groups, { importId, revision, calls }, ids, actions) };
 }
