@@ -3,12 +3,26 @@
 // shorts, and a day's realised P&L is the same on the calendar and in funds. The fixtures' figures are worked by hand
 // in packages/trading/src/import/fixtures/README.md.
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import { zerodhaTradebookXlsx } from '../../../packages/trading/src/import/fixtures/zerodha';
 import { createUser, expect, logIn, sql, test } from './support';
 
 const HOLDINGS = fileURLToPath(
   new URL('../../../packages/trading/src/import/fixtures/zerodha-holdings-2019-03-31.csv', import.meta.url),
 );
+
+/** The import dialog with the seven-year equity tradebook (Console's XLSX) picked, as a trader opens it on /trades. */
+async function pickTradebook(page: Page) {
+  await page.goto('/trades?import=1');
+  const dialog = page.getByRole('dialog', { name: 'Import trades' });
+  await dialog.getByText('Zerodha', { exact: true }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'Tradebook-ZX1234-EQ.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(zerodhaTradebookXlsx('EQ')),
+  });
+  return dialog;
+}
 
 test('import a multi-year tradebook and a holdings statement: no delivery shorts, one P&L day everywhere', async ({
   page,
@@ -19,14 +33,7 @@ test('import a multi-year tradebook and a holdings statement: no delivery shorts
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The tradebook from April 2019 to November 2026, with three bad rows: all three are listed, the rest imports.
-  await page.goto('/trades?import=1');
-  const dialog = page.getByRole('dialog', { name: 'Import trades' });
-  await dialog.getByText('Zerodha', { exact: true }).click();
-  await dialog.locator('input[type="file"]').setInputFiles({
-    name: 'Tradebook-ZX1234-EQ.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: Buffer.from(zerodhaTradebookXlsx('EQ')),
-  });
+  const dialog = await pickTradebook(page);
   const skipped = dialog.getByRole('region', { name: '3 rows will be skipped' });
   await expect(skipped).toBeVisible();
   // Rows and columns as the sheet has them (its header is on row 15).
@@ -119,14 +126,7 @@ test('an opening position and a split on /trades: the sales take their cost, and
   const user = await createUser({ label: 'opening', subscription: true, ageHours: 48 });
   await logIn(page, user);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/trades?import=1');
-  const dialog = page.getByRole('dialog', { name: 'Import trades' });
-  await dialog.getByText('Zerodha', { exact: true }).click();
-  await dialog.locator('input[type="file"]').setInputFiles({
-    name: 'Tradebook-ZX1234-EQ.xlsx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: Buffer.from(zerodhaTradebookXlsx('EQ')),
-  });
+  const dialog = await pickTradebook(page);
   await dialog.getByRole('button', { name: 'Skip 3 rows and import the rest' }).click();
   await dialog.getByRole('button', { name: 'See the trades' }).click();
   const notice = page.locator('[data-slot="missing-cost-notice"]');
