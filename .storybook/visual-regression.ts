@@ -54,7 +54,7 @@ async function imagesLoaded() {
 /**
  * The same pixels on every run: no animation or transition caught halfway (Playwright's `animations: 'disabled'`
  * covers only what runs while the screenshot is taken), no blinking caret, no toast leaving, every font and image
- * loaded.
+ * loaded. A textarea's resize grip is left out: the browser draws it, differently from one Chromium release to the next.
  */
 async function freeze() {
   const style = document.createElement('style');
@@ -65,6 +65,7 @@ async function freeze() {
     transition: none !important;
     caret-color: transparent !important;
   }
+  textarea { resize: none !important; }
   html { min-height: 100vh; }`;
   document.head.append(style);
   // Toasts leave after two seconds: their timers wait, as Radix makes them wait while the pointer rests on a toast.

@@ -173,7 +173,7 @@ test.describe('routes', () => {
 test.describe('page loading', () => {
   test('a page whose code fails to load once is retried after 1 s', async ({ page }) => {
     let failures = 0;
-    await page.route(/\/assets\/marketing-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/marketing-[\w-]+\.js(\?.*)?$/, async (route) => {
       if (failures === 0) {
         failures += 1;
         await route.abort('connectionreset');
@@ -188,7 +188,7 @@ test.describe('page loading', () => {
     page,
   }) => {
     let blocked = true;
-    await page.route(/\/assets\/marketing-[\w-]+\.js$/, (route) =>
+    await page.route(/\/assets\/marketing-[\w-]+\.js(\?.*)?$/, (route) =>
       blocked ? route.abort('connectionreset') : route.continue(),
     );
     await page.goto('/terms');

@@ -1,5 +1,5 @@
 import { ErrorBoundary, ThemeProvider, VerifyingAccess } from '@bahi/ui';
-import { type ComponentType, type ReactNode, Suspense, useContext, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useContext, useEffect, useState } from 'react';
 import {
   BrowserRouter,
   matchRoutes,
@@ -18,23 +18,18 @@ import { pageTitle } from './page-title';
 import { FEATURE_SLUGS, LEGAL_SLUGS } from './public-routes';
 
 // Every page loads on demand (spec §2), retried once after 1 s.
-/** A page that is a named export of a lazily loaded module. */
-function named<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
-  return lazyPage<P>(() => load().then((component) => ({ default: component })));
-}
-
 const marketing = () => import('./pages/marketing');
 const auth = () => import('./pages/auth');
-const Landing = named(() => marketing().then((m) => m.LandingRoute));
-const FeaturesIndex = named(() => marketing().then((m) => m.FeaturesIndexRoute));
-const Feature = named(() => marketing().then((m) => m.FeatureRoute));
-const Legal = named(() => marketing().then((m) => m.LegalRoute));
-const NotFoundPage = named(() => marketing().then((m) => m.NotFoundRoute));
-const Login = named(() => auth().then((m) => m.LoginPage));
-const Signup = named(() => auth().then((m) => m.SignupPage));
-const ForgotPassword = named(() => auth().then((m) => m.ForgotPasswordPage));
-const VerifyEmail = named(() => auth().then((m) => m.VerifyEmailPage));
-const ResetPassword = named(() => auth().then((m) => m.ResetPasswordPage));
+const Landing = lazyPage(marketing, (m) => m.LandingRoute);
+const FeaturesIndex = lazyPage(marketing, (m) => m.FeaturesIndexRoute);
+const Feature = lazyPage(marketing, (m) => m.FeatureRoute);
+const Legal = lazyPage(marketing, (m) => m.LegalRoute);
+const NotFoundPage = lazyPage(marketing, (m) => m.NotFoundRoute);
+const Login = lazyPage(auth, (m) => m.LoginPage);
+const Signup = lazyPage(auth, (m) => m.SignupPage);
+const ForgotPassword = lazyPage(auth, (m) => m.ForgotPasswordPage);
+const VerifyEmail = lazyPage(auth, (m) => m.VerifyEmailPage);
+const ResetPassword = lazyPage(auth, (m) => m.ResetPasswordPage);
 const Onboarding = lazyPage(() => import('./pages/onboarding'));
 const Subscription = lazyPage(() => import('./pages/subscription'));
 const Profile = lazyPage(() => import('./pages/profile'));

@@ -3,17 +3,43 @@ import { type ComponentType, createElement, lazy, useState } from 'react';
 /** Spec §9: a page whose code fails to load is retried once, after 1 second. */
 export const PAGE_LOAD_RETRY_DELAY_MS = 1000;
 
-type Loader<T> = () => Promise<{ default: T }>;
-
 /** A lazily loaded page; `preload` loads its code ahead of the first render (settles either way, never rejects). */
 export type LazyPage<P> = ComponentType<P> & { preload(): Promise<void> };
 
-/** Calls `load`; if it rejects, waits and calls it once more, and lets a second failure through. */
-export function loadWithRetry<T>(load: Loader<T>, delayMs = PAGE_LOAD_RETRY_DELAY_MS): Promise<{ default: T }> {
+/**
+ * The script a failed dynamic import names: Chromium says "Failed to fetch dynamically imported module: <url>", Firefox
+ * "error loading dynamically imported module: <url>". Safari names none.
+ */
+export function failedModuleUrl(error: unknown): string | undefined {
+  return error instanceof Error ? /\b(https?:\/\/\S+)$/.exec(error.message)?.[1] : undefined;
+}
+
+let freshImports = 0;
+
+/** Imports the script again under a new address: some browsers keep a failed import and repeat its error. */
+function importAfresh<M>(url: string): Promise<M> {
+  freshImports += 1;
+  const fresh = `${url}${url.includes('?') ? '&' : '?'}retry=${freshImports}`;
+  return import(/* @vite-ignore */ fresh) as Promise<M>;
+}
+
+/**
+ * Calls `load`; if it rejects, waits and tries once more, and lets a second failure through. The second try imports
+ * the script the error names under a new address (a browser may keep the failed one), or calls `load` again where the
+ * error names none.
+ */
+export function loadWithRetry<M>(
+  load: () => Promise<M>,
+  delayMs = PAGE_LOAD_RETRY_DELAY_MS,
+  reimport: (url: string) => Promise<M> = importAfresh,
+): Promise<M> {
   return load().catch(
-    () =>
-      new Promise<{ default: T }>((resolve, reject) => {
-        setTimeout(() => load().then(resolve, reject), delayMs);
+    (error: unknown) =>
+      new Promise<M>((resolve, reject) => {
+        setTimeout(() => {
+          const url = failedModuleUrl(error);
+          (url ? reimport(url) : load()).then(resolve, reject);
+        }, delayMs);
       }),
   );
 }
@@ -23,21 +49,27 @@ const failedPages = new Set<() => void>();
 
 /**
  * `React.lazy` with the retry; a second failure reaches the page's error boundary. React caches a failed lazy
- * component, so the page keeps a fresh one ready for 'Reset Component' (see `retryFailedPages`).
+ * component, so the page keeps a fresh one ready for 'Reset Component' (see `retryFailedPages`). `load` imports the
+ * page's module and `pick` takes the page from it (its default export unless told), so that a retry can import the
+ * module afresh.
  */
-export function lazyPage<P extends object>(load: Loader<ComponentType<P>>): LazyPage<P> {
+export function lazyPage<P extends object, M = { default: ComponentType<P> }>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P> = (module) => (module as { default: ComponentType<P> }).default,
+): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
-  const loadAndKeep: Loader<ComponentType<P>> = () =>
-    load().then((module) => {
-      loaded = module.default;
-      return module;
-    });
+  const keep = (module: M) => {
+    loaded = pick(module);
+    return { default: loaded };
+  };
   const create = () =>
     lazy(() =>
-      loadWithRetry(loadAndKeep).catch((error: unknown) => {
-        failedPages.add(renew);
-        throw error;
-      }),
+      loadWithRetry(load)
+        .then(keep)
+        .catch((error: unknown) => {
+          failedPages.add(renew);
+          throw error;
+        }),
     );
   let Lazy = create();
   function renew() {
@@ -50,10 +82,11 @@ export function lazyPage<P extends object>(load: Loader<ComponentType<P>>): Lazy
     const [Component] = useState<ComponentType<P>>(() => loaded ?? (Lazy as ComponentType<P>));
     return createElement(Component, props);
   }
-  // The browser keeps a loaded module, so the render's own load then finds it; a failed one is not kept.
+  // The browser keeps a loaded module, so the render's own load then finds it; after a failed one, the render's retry
+  // imports the script afresh.
   Page.preload = () =>
-    loadAndKeep().then(
-      () => undefined,
+    load().then(
+      (module) => void keep(module),
       () => undefined,
     );
   return Page;

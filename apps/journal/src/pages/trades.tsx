@@ -2,10 +2,9 @@ import { useSession } from '@bahi/auth-machine/react';
 import { filterTrades } from '@bahi/trading';
 import { type ImportSourceId, type TradeListRow, TradesScreen, toast } from '@bahi/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentProps, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CSV_TYPE, download } from '../download';
-import type { HoldingsDialogProps, TradesImportDialogProps, TradesOpeningDialog } from '../import/trades-dialogs';
 import { invalidateJournal, type JournalTrade, useJournalTrades, usePlaybooks, useTags } from '../journal-data';
 import { lazyPage } from '../lazy-page';
 import { deleteTrades, tagTrades } from '../trade-bulk';
@@ -14,15 +13,9 @@ import { tradesCsv, tradesCsvFileName } from '../trades-csv';
 
 // The dialogs and the import pipeline behind them load the first time one opens (see import/trades-dialogs.tsx).
 const loadDialogs = () => import('../import/trades-dialogs');
-const ImportDialog = lazyPage<TradesImportDialogProps>(() =>
-  loadDialogs().then((m) => ({ default: m.TradesImportDialog })),
-);
-const OpeningDialog = lazyPage<ComponentProps<typeof TradesOpeningDialog>>(() =>
-  loadDialogs().then((m) => ({ default: m.TradesOpeningDialog })),
-);
-const CorporateActionsDialog = lazyPage<HoldingsDialogProps>(() =>
-  loadDialogs().then((m) => ({ default: m.TradesCorporateActionsDialog })),
-);
+const ImportDialog = lazyPage(loadDialogs, (m) => m.TradesImportDialog);
+const OpeningDialog = lazyPage(loadDialogs, (m) => m.TradesOpeningDialog);
+const CorporateActionsDialog = lazyPage(loadDialogs, (m) => m.TradesCorporateActionsDialog);
 
 /** /trades: the journal's trades, filtered through the URL (shared with /analytics), with import at ?import=1. */
 export default function TradesPage() {
