@@ -1,10 +1,12 @@
 // `npm run build` of a published package (run in its folder): dist/ from src/ with tsc -p tsconfig.build.json, plus
-// the folders of src/ named by `--copy <folder>` that the compiled code reads at run time (supabase-local's sql/).
+// the folders of src/ named by `--copy <folder>` that the compiled code reads at run time (supabase-local's sql/), and
+// `--ship <folder> <dist folder>`: TypeScript sources from outside the package shipped as they are, without their
+// tests (billing's copy of supabase/functions/razorpay, which its CLI writes into a user's project).
 // Sources import `./x.ts`; tsc's rewriteRelativeImportExtensions turns that into `./x.js` in the JavaScript but not
 // in the declarations, so the declarations get the same rewrite here: every TypeScript version and module
 // resolution (node16/nodenext included) then reads them.
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -17,6 +19,14 @@ if (result.status !== 0) process.exit(result.status ?? 1);
 const args = process.argv.slice(2);
 for (let i = args.indexOf('--copy'); i !== -1; i = args.indexOf('--copy', i + 1)) {
   cpSync(join(root, 'src', args[i + 1]), join(root, 'dist', args[i + 1]), { recursive: true });
+}
+for (let i = args.indexOf('--ship'); i !== -1; i = args.indexOf('--ship', i + 1)) {
+  const from = join(root, args[i + 1]);
+  const to = join(root, 'dist', args[i + 2]);
+  mkdirSync(to, { recursive: true });
+  for (const name of readdirSync(from)) {
+    if (name.endsWith('.ts') && !/\.test(-support)?\.ts$/.test(name)) cpSync(join(from, name), join(to, name));
+  }
 }
 for (const entry of readdirSync(join(root, 'dist'), { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !entry.name.endsWith('.d.ts')) continue;

@@ -144,6 +144,8 @@ describe('the published packages in a new Vite react-ts app', () => {
           '@types/react-dom',
           '@types/node',
           '@types/ws',
+          // supabase-local runs TypeScript functions (the razorpay one) through tsx on Node 20.
+          'tsx',
         ]),
       }),
     );
@@ -269,6 +271,73 @@ describe('the published packages in a new Vite react-ts app', () => {
   it('bundles them (vite build)', () => {
     const out = run(join(app, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], app);
     expect(out).not.toMatch(/error/i);
+  });
+
+  it("writes @bahi/billing's migration and razorpay function into a project (bahi-billing init), where a payment activates a subscription on the local stack", () => {
+    const cli = join(app, 'node_modules/.bin/bahi-billing');
+    expect(() => run(cli, ['init'], app)).toThrow(/No supabase\/ folder/);
+    mkdirSync(join(app, 'supabase'));
+    writeFileSync(
+      join(app, 'supabase', 'config.toml'),
+      'project_id = "consumer"\n\n[auth]\nsite_url = "http://127.0.0.1:3000"\n',
+    );
+
+    const first = run(cli, ['init'], app);
+    expect(first).toMatch(/^written +supabase\/migrations\/\d{14}_bahi_billing\.sql$/m);
+    expect(first).toMatch(/^written +supabase\/functions\/razorpay\/index\.ts$/m);
+    expect(first).toMatch(/^written +supabase\/functions\/razorpay\/deno\.json$/m);
+    const config = readFileSync(join(app, 'supabase', 'config.toml'), 'utf8');
+    expect(config).toMatch(/^\[functions\.razorpay\]\n(#.*\n)*verify_jwt = false$/m);
+    // Run again: nothing changes, and config.toml keeps one section.
+    const again = run(cli, ['init'], app);
+    expect(again).not.toMatch(/^written/m);
+    expect(readFileSync(join(app, 'supabase', 'config.toml'), 'utf8')).toBe(config);
+
+    // A project's own edit is not overwritten without --force.
+    const http = join(app, 'supabase', 'functions', 'razorpay', 'http.ts');
+    const shipped = readFileSync(http, 'utf8');
+    writeFileSync(http, `${shipped}// edited\n`);
+    expect(() => run(cli, ['init'], app)).toThrow(/differs +supabase\/functions\/razorpay\/http\.ts/);
+    expect(readFileSync(http, 'utf8')).toBe(`${shipped}// edited\n`);
+    run(cli, ['init', '--force'], app);
+    expect(readFileSync(http, 'utf8')).toBe(shipped);
+
+    // The project on supabase-local: sign up, create an order, pay in the Razorpay sandbox, verify, read back.
+    const payScript = `import { loadConfig, startServer } from '@bahi/supabase-local';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+
+const server = await startServer(await loadConfig({ workdir: process.cwd(), port: 0 }));
+try {
+  const supabase = createClient(server.url, server.anonKey, {
+    realtime: { transport: WebSocket },
+    auth: { persistSession: false },
+  });
+  const email = 'payer@example.com';
+  const { error: signUpError } = await supabase.auth.signUp({ email, password: 'correct-horse-battery' });
+  if (signUpError) throw signUpError;
+  const invoke = async (body) => {
+    const { data, error } = await supabase.functions.invoke('razorpay', { body });
+    if (error) throw new Error(\`\${body.action}: \${await error.context.text()}\`);
+    return data;
+  };
+  const order = await invoke({ action: 'create-order', planType: 'yearly', amount: 3240 });
+  const paid = await fetch(\`\${server.url}/razorpay-sandbox/checkout/pay\`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order_id: order.order_id, key: order.key_id, vpa: 'success@razorpay', email, contact: '' }),
+  });
+  const verified = await invoke({ action: 'verify-payment', ...(await paid.json()) });
+  const { data: rows, error } = await supabase.from('subscriptions').select('status, plan');
+  if (error) throw error;
+  console.log(JSON.stringify({ amount: order.amount, verified: verified.success, rows }));
+} finally {
+  await server.stop();
+}
+`;
+    writeFileSync(join(app, 'pay.mjs'), payScript);
+    const result = JSON.parse(run(process.execPath, ['pay.mjs'], app, 120_000).trim().split('\n').pop() ?? '');
+    expect(result).toEqual({ amount: 324_000, verified: true, rows: [{ status: 'active', plan: 'yearly' }] });
   });
 
   it('runs the Node examples with plain node (and the root entries of the others, type-checked for NodeNext)', () => {
