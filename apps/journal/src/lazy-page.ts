@@ -14,13 +14,21 @@ export function failedModuleUrl(error: unknown): string | undefined {
   return error instanceof Error ? /\b(https?:\/\/\S+)$/.exec(error.message)?.[1] : undefined;
 }
 
-let freshImports = 0;
+let freshAddresses = 0;
+/** The fresh import of each failed script, shared so that pages from one module keep one copy of it. */
+const freshImports = new Map<string, Promise<unknown>>();
 
 /** Imports the script again under a new address: some browsers keep a failed import and repeat its error. */
 function importAfresh<M>(url: string): Promise<M> {
-  freshImports += 1;
-  const fresh = `${url}${url.includes('?') ? '&' : '?'}retry=${freshImports}`;
-  return import(/* @vite-ignore */ fresh) as Promise<M>;
+  let fresh = freshImports.get(url);
+  if (!fresh) {
+    freshAddresses += 1;
+    fresh = import(/* @vite-ignore */ `${url}${url.includes('?') ? '&' : '?'}retry=${freshAddresses}`);
+    freshImports.set(url, fresh);
+    // A failed fresh import is kept by the browser too: the next retry takes another address.
+    fresh.catch(() => freshImports.delete(url));
+  }
+  return fresh as Promise<M>;
 }
 
 /**
