@@ -33,6 +33,13 @@ test('the tax P&L of each year from a multi-year journal, and its exports', asyn
   await importFile(FO);
   await importFile({ name: 'taxpnl-FY2024-25.xlsx', mimeType: XLSX, buffer: Buffer.from(zerodhaTaxPnlXlsx()) });
 
+  // The page reads what the tax P&L needs (tax_trades() and two small reads), never the whole journal, which on a
+  // heavy journal is ten times larger.
+  const dataReads: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/rest/v1/') && request.method() !== 'OPTIONS') dataReads.push(path.slice('/rest/v1/'.length));
+  });
   await page.goto('/tax?fy=2024-25');
   await expect(page.getByRole('heading', { name: 'Tax P&L', level: 1 })).toBeVisible();
   await expect(page.getByText(/Information, not advice/)).toBeVisible();
@@ -47,6 +54,8 @@ test('the tax P&L of each year from a multi-year journal, and its exports', asyn
   await expect(head('Short-term capital gains')).toContainText('₹20,925.00');
   await expect(head('Long-term capital gains')).toContainText('₹2,71,086.00');
   await expect(head('Long-term capital gains')).toContainText('₹1,00,161.00');
+  expect(dataReads.filter((read) => read === 'rpc/tax_trades')).toHaveLength(1);
+  expect(dataReads.filter((read) => read === 'rpc/journal_trades')).toEqual([]);
 
   // ASIANPAINT was bought before 1 Feb 2018: its 31 Jan 2018 value (11,645.00 for 10, from the statement) raises
   // the cost of acquisition by 445.00 to 1,00,606.00.

@@ -20,6 +20,13 @@ type Prefetch = (userId: string) => Promise<void>;
 const trades: Prefetch = (userId) => queryClient.prefetchQuery(journalTradesQuery(userId));
 const playbooks: Prefetch = (userId) => queryClient.prefetchQuery(playbooksQuery(userId));
 const tags: Prefetch = (userId) => queryClient.prefetchQuery(tagsQuery(userId));
+// The tax page's reads come with its own code (tax-data is in the tax page's chunk, not in every page's).
+const tax: Prefetch = async (userId) => {
+  const { taxTradesQuery, fairMarketValuesQuery, undatedLotsQuery } = await import('./tax-data');
+  await Promise.all(
+    [taxTradesQuery, fairMarketValuesQuery, undatedLotsQuery].map((q) => queryClient.prefetchQuery(q(userId))),
+  );
+};
 
 /**
  * The data a guarded page shows first, fetched as soon as the session is known rather than after the access check
@@ -32,6 +39,7 @@ const PAGE_DATA: Record<string, Prefetch[]> = {
   '/trades': [trades, playbooks, tags],
   '/calendar': [trades],
   '/analytics': [trades, playbooks, tags],
+  '/tax': [tax],
   '/playbooks': [trades, playbooks],
   [assistantPath]: [trades, playbooks],
 };

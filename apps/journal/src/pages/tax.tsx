@@ -19,7 +19,7 @@ import { useSearchParams } from 'react-router-dom';
 import { CSV_TYPE, download, XLSX_TYPE } from '../download';
 import { excludedNotice } from '../excluded-notice';
 import { importJob } from '../import/import-job';
-import { refreshAfterChange, useJournalTrades } from '../journal-data';
+import { refreshAfterChange } from '../journal-data';
 import { saveFairMarketValue, taxKeys, useFairMarketValues, useTaxTrades, useUndatedLots } from '../tax-data';
 import { fmvValue, lotDateParts } from '../tax-values';
 
@@ -29,7 +29,6 @@ export default function TaxPage() {
   const userId = user?.id;
   const client = useQueryClient();
   const trades = useTaxTrades(userId);
-  const journal = useJournalTrades(userId);
   const fmv = useFairMarketValues(userId);
   const undated = useUndatedLots(userId);
   const [params, setParams] = useSearchParams();
@@ -54,7 +53,7 @@ export default function TaxPage() {
 
   return (
     <TaxScreen
-      notice={excludedNotice(journal.data)}
+      notice={excludedNotice(trades.data)}
       status={status}
       errorDetail={(trades.error ?? fmv.error)?.message}
       onRetry={() => void Promise.all([trades.refetch(), fmv.refetch()])}
