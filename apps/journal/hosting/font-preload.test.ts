@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FIRST_PAINT_FONT, fontPreloadTag } from './font-preload';
 
@@ -11,17 +13,22 @@ const bundle = {
   'assets/inter-latin-wght-normal-Dx4k.woff2': {
     type: 'asset' as const,
     fileName: 'assets/inter-latin-wght-normal-Dx4k.woff2',
-    originalFileNames: [`/repo/node_modules/@fontsource-variable/inter/files/${FIRST_PAINT_FONT}`],
+    originalFileNames: ['/repo/node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'],
+  },
+  'assets/inter-core-wght-normal-Q9pz.woff2': {
+    type: 'asset' as const,
+    fileName: 'assets/inter-core-wght-normal-Q9pz.woff2',
+    originalFileNames: [`/repo/packages/ui/src/fonts/${FIRST_PAINT_FONT}`],
   },
 };
 
 describe('the font preload in index.html', () => {
-  it('links the Latin file under its built name, as a CORS font request (else the browser fetches it twice)', () => {
+  it('links the core file (the characters the app writes) under its built name, as a CORS font request (else fetched twice)', () => {
     expect(fontPreloadTag(bundle, '/')).toEqual({
       tag: 'link',
       attrs: {
         rel: 'preload',
-        href: '/assets/inter-latin-wght-normal-Dx4k.woff2',
+        href: '/assets/inter-core-wght-normal-Q9pz.woff2',
         as: 'font',
         type: 'font/woff2',
         crossorigin: true,
@@ -31,7 +38,19 @@ describe('the font preload in index.html', () => {
   });
 
   it('follows the base path, and stops the build when the file is missing rather than preload nothing', () => {
-    expect(fontPreloadTag(bundle, '/journal/').attrs?.href).toBe('/journal/assets/inter-latin-wght-normal-Dx4k.woff2');
-    expect(() => fontPreloadTag({}, '/')).toThrow('The build emitted no inter-latin-wght-normal.woff2');
+    expect(fontPreloadTag(bundle, '/journal/').attrs?.href).toBe('/journal/assets/inter-core-wght-normal-Q9pz.woff2');
+    expect(() => fontPreloadTag({}, '/')).toThrow('The build emitted no inter-core-wght-normal.woff2');
+  });
+});
+
+describe('the core font file', () => {
+  it('is declared for the characters scripts/subset-inter.sh cut it to (the two lists are kept the same)', () => {
+    const read = (path: string) => readFileSync(fileURLToPath(new URL(`../../../${path}`, import.meta.url)), 'utf8');
+    const cut = /^CORE='([^']+)'/m.exec(read('scripts/subset-inter.sh'))?.[1]?.split(',');
+    const face = /@font-face\s*{[^}]*inter-core-wght-normal\.woff2[^}]*unicode-range:([^;]+);/.exec(
+      read('packages/ui/src/styles.css'),
+    )?.[1];
+    expect(cut).toContain('U+20AC');
+    expect(face?.split(',').map((range) => range.trim())).toEqual(cut);
   });
 });

@@ -1,7 +1,10 @@
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 
-/** The one font file the first paint needs: Inter's Latin subset, declared in @bahi/ui's styles.css. */
-export const FIRST_PAINT_FONT = 'inter-latin-wght-normal.woff2';
+/**
+ * The one font file the first paint needs: Inter cut to the characters of the app's own text, declared in @bahi/ui's
+ * styles.css (the whole Latin file is fetched only for other characters).
+ */
+export const FIRST_PAINT_FONT = 'inter-core-wght-normal.woff2';
 
 /** The emitted files of a build, as `transformIndexHtml` sees them. */
 type Bundle = Record<string, { type: 'asset' | 'chunk'; fileName: string; originalFileNames?: string[] }>;
