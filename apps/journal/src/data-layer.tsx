@@ -23,9 +23,11 @@ const tags: Prefetch = (userId) => queryClient.prefetchQuery(tagsQuery(userId));
 // The tax page's reads come with its own code (tax-data is in the tax page's chunk, not in every page's).
 const tax: Prefetch = async (userId) => {
   const { taxTradesQuery, fairMarketValuesQuery, undatedLotsQuery } = await import('./tax-data');
-  await Promise.all(
-    [taxTradesQuery, fairMarketValuesQuery, undatedLotsQuery].map((q) => queryClient.prefetchQuery(q(userId))),
-  );
+  await Promise.all([
+    queryClient.prefetchQuery(taxTradesQuery(userId)),
+    queryClient.prefetchQuery(fairMarketValuesQuery(userId)),
+    queryClient.prefetchQuery(undatedLotsQuery(userId)),
+  ]);
 };
 
 /**
