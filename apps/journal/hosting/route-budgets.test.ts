@@ -1,4 +1,5 @@
-// Issue 15: the gzip JavaScript each route makes the browser load, from a production build, against its budget.
+// Issue 15: the gzip JavaScript each route makes the browser load, from a production build, against its budget; issue
+// 28: its whole first load (JavaScript, CSS and the font), against the whole budget.
 // Bytes are deterministic, so this is a test; load times stay in the benchmark (bench/bench.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -6,7 +7,19 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgetKb, describeWeight, ROUTE_BUDGETS, type RouteWeight, staticClosure, weighRoutes } from './route-budgets';
+import {
+  budgetKb,
+  closureFiles,
+  describeWeight,
+  describeWhole,
+  ROUTE_BUDGETS,
+  type RouteWeight,
+  staticClosure,
+  WHOLE_BUDGETS,
+  type WholeWeight,
+  weighRoutes,
+  weighWhole,
+} from './route-budgets';
 
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const emptyEnvDir = mkdtempSync(join(tmpdir(), 'bahi-env-'));
@@ -17,6 +30,7 @@ afterAll(() => {
 });
 
 let weights: RouteWeight[] = [];
+let wholes: WholeWeight[] = [];
 
 beforeAll(() => {
   // A production build with the manifest (only here: the deployed folder has none), in a child process as in
@@ -44,6 +58,7 @@ beforeAll(() => {
   });
   if (run.status !== 0) throw new Error(`vite build failed:\n${run.stdout}${run.stderr}`);
   weights = weighRoutes(outDir);
+  wholes = weighWhole(outDir);
 }, 150_000);
 
 describe('staticClosure', () => {
@@ -61,6 +76,18 @@ describe('staticClosure', () => {
       'assets/shared.js',
     ]);
   });
+
+  it('brings the style sheets of the chunks it reaches, and not those of a chunk left out', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.js', imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared.js', css: ['assets/shared.css'] },
+      'src/other.tsx': { file: 'assets/other.js', css: ['assets/other.css'] },
+    };
+    expect(closureFiles(manifest, ['index.html'])).toEqual({
+      js: ['assets/index.js', 'assets/shared.js'],
+      css: ['assets/shared.css'],
+    });
+  });
 });
 
 describe('JavaScript each route loads (gzip)', () => {
@@ -76,6 +103,26 @@ describe('JavaScript each route loads (gzip)', () => {
       );
       expect(weight.gzip, `${weight.route}: now within its target, remove its ceiling`).toBeGreaterThan(
         weight.targetKb * 1024,
+      );
+    }
+  });
+});
+
+describe('everything each route loads first: JavaScript and CSS (gzip) and the font', () => {
+  it.each(WHOLE_BUDGETS.map((b) => b.route))('%s stays within its budget', (route) => {
+    const weight = wholes.find((w) => w.route === route)!;
+    // The one font file: Inter's core, never its whole Latin file.
+    expect(weight.font).toBeLessThan(32_000);
+    expect(weight.bytes, describeWhole(weight)).toBeLessThanOrEqual((weight.ceilingKb ?? weight.targetKb) * 1000);
+  });
+
+  it('holds a route to a ceiling only while it is over its target', () => {
+    for (const weight of wholes.filter((w) => w.ceilingKb !== undefined)) {
+      expect(weight.ceilingKb, `${weight.route}: the target is met, remove its ceiling`).toBeGreaterThan(
+        weight.targetKb,
+      );
+      expect(weight.bytes, `${weight.route}: now within its target, remove its ceiling`).toBeGreaterThan(
+        weight.targetKb * 1000,
       );
     }
   });
