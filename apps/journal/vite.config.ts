@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vite';
 import { preloadFont } from './hosting/font-preload.ts';
 import { hostingHeaders } from './hosting/plugin.ts';
-import { AppConfigError, readAppConfig } from './src/app-config.ts';
+import { AppConfigError, readAppConfig } from './src/shared/app-config.ts';
 
 /** Stops `vite` and `vite build` with the list of bad settings instead of shipping a blank page. */
 function checkAppConfig(): Plugin {

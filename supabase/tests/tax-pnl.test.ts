@@ -4,7 +4,7 @@
 import type { Database } from '@bahi/supabase-local';
 import { type TaxTrade, taxPnl } from '@bahi/trading';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TaxTradesJson, taxTradesOf } from '../../apps/journal/src/tax-rows';
+import { type TaxTradesJson, taxTradesOf } from '../../apps/journal/src/tax/tax-rows';
 import { as, bootDatabase, commitAs, createUser, user } from './support/db';
 import { type InlineTrade, toRpc } from './support/fills';
 import { DEMO, OTHER } from './support/ids';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usesSandboxCheckout } from '../src/billing-choice';
+import { usesSandboxCheckout } from '../src/subscription/billing-choice';
 import { contentSecurityPolicy, netlifyHeaders, securityHeaders, vercelConfig } from './csp';
 import { checkoutKind, hostingFiles, policyOptionsFromEnv } from './plugin';
 import { headersFor, parseHeadersFile } from './serve-dist';
@@ -122,7 +122,7 @@ describe('vercelConfig', () => {
 });
 
 describe('the hosting plugin', () => {
-  it('picks the checkout exactly as the app does (src/billing-choice.ts)', () => {
+  it('picks the checkout exactly as the app does (src/subscription/billing-choice.ts)', () => {
     for (const key of [undefined, 'rzp_test_sandbox', 'rzp_test_bahilocal0001', 'rzp_test_Abc123', 'rzp_live_Abc123']) {
       expect(checkoutKind(key) === 'sandbox').toBe(usesSandboxCheckout({ razorpayKeyId: key }));
     }

@@ -3,14 +3,14 @@
 // is what gets deployed). The SPA fallback for Netlify lives in the root netlify.toml; Cloudflare Pages serves
 // index.html for unknown paths by itself when there is no 404.html.
 import { loadEnv, type Plugin } from 'vite';
-import { readAppConfig } from '../src/app-config.ts';
+import { readAppConfig } from '../src/shared/app-config.ts';
 import { netlifyHeaders, type PolicyOptions, vercelConfig } from './csp.ts';
 import { robotsTxt, type SeoOptions, sitemapXml, siteOrigin } from './seo.ts';
 
 export const HOSTING_PLUGIN_NAME = 'bahi:hosting-files';
 
 /**
- * The same rule as src/billing-choice.ts (`usesSandboxCheckout`), which cannot be imported here: its module pulls
+ * The same rule as src/subscription/billing-choice.ts (`usesSandboxCheckout`), which cannot be imported here: its module pulls
  * in @bahi/billing's TypeScript source, which the config loader does not compile. hosting/csp.test.ts checks that
  * both agree.
  */

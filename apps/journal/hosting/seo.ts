@@ -1,6 +1,6 @@
 // robots.txt and sitemap.xml for the build output, written by the hosting plugin next to `_headers`: without them a
 // static host answers /robots.txt and /sitemap.xml with the app's index.html (the SPA fallback).
-import { INDEXABLE_PATHS } from '../src/public-routes.ts';
+import { INDEXABLE_PATHS } from '../src/shell/public-routes.ts';
 
 export interface SeoOptions {
   /** The public origin the sitemap's URLs start with (VITE_SITE_URL, else the first reset origin). */

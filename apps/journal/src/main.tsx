@@ -1,12 +1,12 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppConfigError, readAppConfig } from './app-config';
-import { authStorageKey, hasStoredSession } from './auth-presence';
-import { recordBootLocation } from './boot-location';
-import { fragmentRedirect } from './fragment';
-import { pageKind } from './public-routes';
-import { showStartupError } from './startup-error';
+import { authStorageKey, hasStoredSession } from './data/auth-presence';
+import { AppConfigError, readAppConfig } from './shared/app-config';
+import { recordBootLocation } from './shell/boot-location';
+import { fragmentRedirect } from './shell/fragment';
+import { pageKind } from './shell/public-routes';
+import { showStartupError } from './shell/startup-error';
 
 const root = document.getElementById('root')!;
 
@@ -30,7 +30,7 @@ function start(supabaseUrl: string) {
   if (redirect) window.history.replaceState(null, '', redirect);
   recordBootLocation(window.location);
 
-  import('./app').then(
+  import('./shell/app').then(
     async ({ App, firstRenderReady }) => {
       await firstRenderReady();
       createRoot(root).render(
@@ -54,10 +54,10 @@ function start(supabaseUrl: string) {
   const early = (load: () => Promise<unknown>) => void load().catch(() => undefined);
   if (kind !== 'marketing' || session) {
     preconnect(supabaseUrl);
-    early(() => import('./auth-app'));
+    early(() => import('./shell/auth-app'));
   }
-  if (kind === 'auth') early(() => import('./pages/auth'));
-  if (kind === 'other' && session) early(() => import('./protected-layout'));
+  if (kind === 'auth') early(() => import('./auth/auth-page'));
+  if (kind === 'other' && session) early(() => import('./shell/protected-layout'));
 }
 
 // vite.config.ts refuses to build without a valid configuration; this catches a build served with a stale or edited

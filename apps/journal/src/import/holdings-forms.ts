@@ -3,7 +3,7 @@
 import type { CorporateAction, ImportBroker, TypedOpening } from '@bahi/trading';
 import { isIsoDate } from '@bahi/trading';
 import type { CorporateActionValues, OpeningPositionValues } from '@bahi/ui';
-import type { JournalTrade } from '../journal-data';
+import type { JournalTrade } from '../data/journal-data';
 
 type Errors<T> = Partial<Record<keyof T, string>>;
 

@@ -4,13 +4,13 @@
 // dates: ./journal-changes.ts), run in the import worker (./import-job.ts).
 import { type CorporateAction, chunkGroups, type ImportBroker, planUndo, type RebuildGroup } from '@bahi/trading';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_DATA_FRESH_MS } from '../data';
-import { dataError } from '../data-error';
-import { journalKeys } from '../journal-data';
-import { supabase } from '../supabase';
+import { dataError } from '../data/data-error';
+import { journalKeys } from '../data/journal-data';
+import { PAGE_DATA_FRESH_MS } from '../data/queries';
+import { CORPORATE_ACTION_COLUMNS, type CorporateActionRow, corporateAction } from '../data/stored-journal';
+import { supabase } from '../data/supabase';
 import { commitMessage, type ImportFile, loadJournalForPlan, rebuildArgs, TRADES_PER_CALL } from './import-pipeline';
 import { oneCall } from './journal-changes';
-import { CORPORATE_ACTION_COLUMNS, type CorporateActionRow, corporateAction } from './stored-journal';
 
 export const importKeys = {
   // Under journalKeys.all, so invalidateJournal refreshes the history too.

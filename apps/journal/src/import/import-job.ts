@@ -3,9 +3,9 @@
 // page, and the shell can show how far it is. Reading, planning and saving run in the import worker; this module
 // holds the state between steps and tells its listeners. It stays light (no parsers, no planning): the shell loads it.
 import type { ImportSourceId, ImportStep, MapperField } from '@bahi/ui';
-import { appConfig } from '../config';
-import type { TradesChange } from '../journal-data';
-import { currentAccessToken } from '../supabase';
+import type { TradesChange } from '../data/journal-data';
+import { currentAccessToken } from '../data/supabase';
+import { appConfig } from '../shared/config';
 import type { Caller, FromWorker, ToWorker } from './import-messages';
 import type { ImportSource } from './import-source';
 import type { ChangeOutcome, JournalChange } from './journal-changes';

@@ -1,6 +1,6 @@
 // The messages between the page (./import-job.ts) and the import worker (./import.worker.ts).
 import type { ImportStep } from '@bahi/ui';
-import type { TradesChange } from '../journal-data';
+import type { TradesChange } from '../data/journal-data';
 import type { CommitProgress, CommitResult, ImportFile, ReadRequest } from './import-pipeline';
 import type { ChangeOutcome, JournalChange } from './journal-changes';
 

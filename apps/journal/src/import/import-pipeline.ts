@@ -19,12 +19,14 @@ import {
   type SavedIds,
 } from '@bahi/trading';
 import type { ImportPreview, ImportStep, MapperField } from '@bahi/ui';
-import { type BrokerProfileRow, type ChargeProfile, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../broker-profile';
-import { dataError } from '../data-error';
-import { estimateNotes } from '../estimates';
-import type { TradesChange } from '../journal-data';
-import { completeColumnMap, type ImportSource } from './import-source';
-import { type ReadFile, readImportFile } from './read-file';
+import {
+  type BrokerProfileRow,
+  type ChargeProfile,
+  DEFAULT_CHARGE_PROFILE,
+  toChargeProfile,
+} from '../data/broker-profile';
+import { dataError } from '../data/data-error';
+import type { TradesChange } from '../data/journal-data';
 import {
   type CorporateActionRow,
   corporateAction,
@@ -32,7 +34,10 @@ import {
   newIds,
   rebuildPayload,
   storedJournal,
-} from './stored-journal';
+} from '../data/stored-journal';
+import { estimateNotes } from '../shared/estimates';
+import { completeColumnMap, type ImportSource } from './import-source';
+import { type ReadFile, readImportFile } from './read-file';
 
 /** The calls the pipeline makes: RPCs only (a PostgrestClient or the app's client). */
 export interface DataClient {

@@ -30,11 +30,8 @@ import {
 } from '@bahi/trading/fixtures';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CHARGE_PROFILE } from '../broker-profile';
-import { patchTrades, readJournalTrades, revisionOf } from '../journal-data';
-import { type TaxTradesJson, taxTradesOf, type UndatedFillRow, undatedLotViews } from '../tax-rows';
-import { commitPlan, type DataClient, type JournalForPlan, journalAfter, loadJournalForPlan } from './import-pipeline';
-import { type JournalChange, makeChange } from './journal-changes';
+import { DEFAULT_CHARGE_PROFILE } from '../data/broker-profile';
+import { patchTrades, readJournalTrades, revisionOf } from '../data/journal-data';
 import {
   actionPayload,
   CORPORATE_ACTION_COLUMNS,
@@ -44,10 +41,13 @@ import {
   newIds,
   rebuildPayload,
   storedJournal,
-} from './stored-journal';
+} from '../data/stored-journal';
+import { type TaxTradesJson, taxTradesOf, type UndatedFillRow, undatedLotViews } from '../tax/tax-rows';
+import { commitPlan, type DataClient, type JournalForPlan, journalAfter, loadJournalForPlan } from './import-pipeline';
+import { type JournalChange, makeChange } from './journal-changes';
 
 // The journal's trades are read here through this file's own client.
-vi.mock('../supabase', () => ({ supabase: {} }));
+vi.mock('../data/supabase', () => ({ supabase: {} }));
 
 const TRADER = '5b0e3c1a-8d2f-4e6b-9a7c-1f2e3d4c5b6a';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -1,7 +1,8 @@
 // The import worker: reads a picked file, plans it against the journal and saves it, off the page's thread, so a
 // tradebook of years neither freezes the page nor stops when the trader moves to another page. It calls the data API
 // as the page's session (the token comes with each request) through the same postgrest-js client the page uses.
-import { createRest } from '../rest-client';
+import { createRest } from '../data/rest-client';
+import { newIds } from '../data/stored-journal';
 import type { Caller, FromWorker, ToWorker } from './import-messages';
 import {
   commitPlan,
@@ -14,7 +15,6 @@ import {
   tradesChange,
 } from './import-pipeline';
 import { makeChange } from './journal-changes';
-import { newIds } from './stored-journal';
 
 let planned: Planned | null = null;
 /** The journal as this worker last read or saved it: the next file plans on it while it is current. */

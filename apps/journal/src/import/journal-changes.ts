@@ -14,7 +14,8 @@ import {
   type TypedOpening,
   typedOpeningLot,
 } from '@bahi/trading';
-import type { TradesChange } from '../journal-data';
+import type { TradesChange } from '../data/journal-data';
+import { actionPayload, newIds } from '../data/stored-journal';
 import {
   commitMessage,
   commitPlan,
@@ -25,7 +26,6 @@ import {
   rebuildArgs,
   tradesChange,
 } from './import-pipeline';
-import { actionPayload, newIds } from './stored-journal';
 
 /** A change, as the page asks for it. */
 export type JournalChange =

@@ -4,7 +4,7 @@ import { ImportStatus } from '@bahi/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { invalidateJournal, refreshAfterChange } from '../journal-data';
+import { invalidateJournal, refreshAfterChange } from '../data/journal-data';
 import { importJob } from './import-job';
 
 export function PageImportStatus({ userId }: { userId: string | undefined }) {

@@ -12,8 +12,8 @@ import {
   type RebuildGroup,
 } from '@bahi/trading';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrokerProfileRow, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../broker-profile';
-import { type JournalFillsJson, rebuildPayload, type StoredJournal, storedJournal } from './stored-journal';
+import { type BrokerProfileRow, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../data/broker-profile';
+import { type JournalFillsJson, rebuildPayload, type StoredJournal, storedJournal } from '../data/stored-journal';
 
 const TRADER = '7ebd1d00-8d2f-4e6b-9a7c-1f2e3d4c5b6a';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -6,9 +6,9 @@ import { planReplay, type ReplayPlan } from '@bahi/trading';
 import type { RebuildJournalCardProps, RebuildJournalPreview, RebuildJournalState } from '@bahi/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { estimateNotes } from '../estimates';
-import { invalidateJournal } from '../journal-data';
-import { supabase } from '../supabase';
+import { invalidateJournal } from '../data/journal-data';
+import { supabase } from '../data/supabase';
+import { estimateNotes } from '../shared/estimates';
 import { commitRebuild } from './import-data';
 import { loadJournalForPlan } from './import-pipeline';
 

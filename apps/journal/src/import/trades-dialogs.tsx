@@ -11,7 +11,7 @@ import {
 } from '@bahi/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { invalidateJournal, type JournalTrade } from '../journal-data';
+import { invalidateJournal, type JournalTrade } from '../data/journal-data';
 import { undoImport, useImportHistory } from './import-data';
 import { importJob } from './import-job';
 import { useCorporateActionsDialog, useOpeningPosition } from './use-holdings';

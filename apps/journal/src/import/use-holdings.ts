@@ -12,7 +12,7 @@ import {
 } from '@bahi/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type JournalTrade, refreshAfterChange } from '../journal-data';
+import { type JournalTrade, refreshAfterChange } from '../data/journal-data';
 import { corporateActionOf, openingPosition, openingPositionStart } from './holdings-forms';
 import { useCorporateActions } from './import-data';
 import { importJob } from './import-job';

@@ -1,7 +1,7 @@
 // Writes a trade from the form: the public.trades row, then its tags (created when new, matched ignoring case).
 
-import { dataError } from '../data-error';
-import { supabase } from '../supabase';
+import { dataError } from '../data/data-error';
+import { supabase } from '../data/supabase';
 import type { TradeRow } from './trade-form-rules';
 
 /** Ids of the named tags, creating the ones the user does not have yet. */

@@ -1,7 +1,7 @@
 import { DISCOUNT_BROKER } from '@bahi/trading';
 import type { TradeFormValues } from '@bahi/ui';
 import { describe, expect, it } from 'vitest';
-import { type ChargeProfile, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../broker-profile';
+import { type ChargeProfile, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../data/broker-profile';
 import {
   applyChange,
   chargesPreview,

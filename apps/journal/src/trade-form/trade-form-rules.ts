@@ -14,9 +14,9 @@ import {
   typedTradeCharges,
 } from '@bahi/trading';
 import type { TradeChargesPreview, TradeFormField, TradeFormValues, TradeProduct, TradeSegment } from '@bahi/ui';
-import type { ChargeProfile } from '../broker-profile';
-import { estimatedChargesNote, estimateFixLink } from '../estimates';
-import type { JournalTrade } from '../journal-data';
+import type { ChargeProfile } from '../data/broker-profile';
+import type { JournalTrade } from '../data/journal-data';
+import { estimatedChargesNote, estimateFixLink } from '../shared/estimates';
 
 export type TradeFormErrors = Partial<Record<TradeFormField, string>>;
 

@@ -1,6 +1,6 @@
 import { formatCount } from '@bahi/trading';
 // The trades list's selection dialogs (tag, delete), with Radix Dialog's focus, scroll and layer code: the list
-// loads them the first time one opens (trades.tsx).
+// loads them the first time one opens (the app's trades page).
 import * as React from 'react';
 import { Alert } from '../../components/alert';
 import {
