@@ -66,6 +66,31 @@ export {
 } from './charges/rates';
 export { type DpRow, type DpSchedule, ZERODHA_DP_CHARGES } from './charges/schedules/dp-charges';
 export { kolkataDate } from './charges/trade-date';
+// A trade typed by hand: the draft as typed, its checks, its charges and the row a save writes.
+export {
+  applyDraftChange,
+  contractSymbol,
+  type DraftCharges,
+  draftFillsUnchanged,
+  draftLotSize,
+  draftTagNames,
+  draftUnits,
+  type EntryExchange,
+  type EntryProduct,
+  type EntrySegment,
+  estimateDraftCharges,
+  fromIstLocal,
+  keepBrokerCharges,
+  type ManualTradeRow,
+  manualTradeRow,
+  newTradeDraft,
+  parseTypedNumber,
+  type TradeDraft,
+  type TradeDraftErrors,
+  type TradeDraftField,
+  toIstLocal,
+  validateTradeDraft,
+} from './entry/trade-entry';
 // The tax P&L of a financial year: business income, capital gains by rate and holding period, Schedule 112A, with the
 // rules (rates, exemptions, the Act in force and its sections) as sourced data; and the sheets a tax preparer opens.
 export { type Sheet, type SheetCell, writeCsv, writeWorkbook } from './export/xlsx-writer';

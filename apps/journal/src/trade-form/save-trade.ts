@@ -1,8 +1,8 @@
 // Writes a trade from the form: the public.trades row, then its tags (created when new, matched ignoring case).
 
+import type { ManualTradeRow } from '@bahi/trading';
 import { dataError } from '../data/data-error';
 import { supabase } from '../data/supabase';
-import type { TradeRow } from './trade-form-rules';
 
 /** Ids of the named tags, creating the ones the user does not have yet. */
 async function tagIds(names: string[]): Promise<string[]> {
@@ -22,8 +22,8 @@ async function tagIds(names: string[]): Promise<string[]> {
   return names.map((n) => byName.get(n.toLowerCase())).filter((id): id is string => Boolean(id));
 }
 
-/** Inserts (no id; `row` is then a whole TradeRow) or updates the trade and replaces its tags; returns its id. */
-export async function saveTrade(id: string | undefined, row: Partial<TradeRow>, tags: string[]): Promise<string> {
+/** Inserts (no id; `row` is then a whole ManualTradeRow) or updates the trade and replaces its tags; returns its id. */
+export async function saveTrade(id: string | undefined, row: Partial<ManualTradeRow>, tags: string[]): Promise<string> {
   let tradeId = id;
   if (tradeId) {
     const { data, error } = await supabase.from('trades').update(row).eq('id', tradeId).select('id');

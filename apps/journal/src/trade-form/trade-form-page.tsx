@@ -1,4 +1,16 @@
 import { useSession } from '@bahi/auth-machine/react';
+import {
+  applyDraftChange,
+  draftFillsUnchanged,
+  draftLotSize,
+  draftUnits,
+  estimateDraftCharges,
+  keepBrokerCharges,
+  manualTradeRow,
+  newTradeDraft,
+  type TradeDraftErrors,
+  validateTradeDraft,
+} from '@bahi/trading';
 import { TradeFormScreen, type TradeFormValues, toast } from '@bahi/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -9,20 +21,7 @@ import { invalidateJournal, journalKeys, useJournalTrades, usePlaybooks, useTags
 import { imageFileError } from '../data/uploads';
 import { uploadGalleryImage } from '../gallery/gallery-data';
 import { loadFollowedRules, saveRuleChecks, saveTrade } from './save-trade';
-import {
-  applyChange,
-  chargesPreview,
-  estimateTradeCharges,
-  fillsUnchanged,
-  newTradeValues,
-  type TradeFormErrors,
-  tableLotSize,
-  tradePayload,
-  unitsOf,
-  validateTrade,
-  valuesFromTrade,
-  withBrokerCharges,
-} from './trade-form-rules';
+import { chargesPreview, valuesFromTrade } from './trade-form-values';
 
 /** Moves focus to the first field with an error, so keyboard and screen-reader users land on it. */
 function focusFirstError() {
@@ -64,26 +63,26 @@ function Editor({
   const [serviceError, setServiceError] = useState<string>();
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string>();
-  const [saveErrors, setSaveErrors] = useState<TradeFormErrors>({});
+  const [saveErrors, setSaveErrors] = useState<TradeDraftErrors>({});
 
-  const fieldErrors = tried ? { ...validateTrade(values, new Date()), ...saveErrors } : {};
-  const preview = chargesPreview(estimateTradeCharges(values, broker));
+  const fieldErrors = tried ? { ...validateTradeDraft(values, new Date()), ...saveErrors } : {};
+  const preview = chargesPreview(estimateDraftCharges(values, broker));
   // What is said above the charges: a missing cost first, then the broker's own figures, then what an estimate assumed.
   const sourceNote: { note?: string; link?: { label: string; href: string } } = missingCost
     ? {
         note: 'These shares were bought before your imported history, so this sale has no cost basis yet. Give it one with “Add opening position” (or a holdings statement) on the trades page: an entry price typed here is replaced when this share’s trades are next rebuilt.',
       }
-    : brokerCharges && fillsUnchanged(initial, values)
+    : brokerCharges && draftFillsUnchanged(initial, values)
       ? {
           note: "Saved charges are from your broker's contract note; they are re-estimated only if you change the fills.",
         }
       : { note: preview.estimated, link: preview.fix };
-  const fromTable = tableLotSize(values);
+  const fromTable = draftLotSize(values);
 
   const submit = async () => {
     setTried(true);
     setServiceError(undefined);
-    const payload = tradePayload(values, broker, new Date());
+    const payload = manualTradeRow(values, broker, new Date());
     if (!payload.ok) {
       setSaveErrors(payload.errors);
       focusFirstError();
@@ -92,7 +91,7 @@ function Editor({
     setSaveErrors({});
     setSaving(true);
     try {
-      const row = brokerCharges ? withBrokerCharges(payload.row, initial, values) : payload.row;
+      const row = brokerCharges ? keepBrokerCharges(payload.row, initial, values) : payload.row;
       const id = await saveTrade(tradeId, row, payload.tags);
       await saveRuleChecks(
         id,
@@ -123,7 +122,7 @@ function Editor({
       playbooks={(playbooks.data ?? []).filter((p) => !p.isArchived || p.id === values.playbookId)}
       rulesFollowed={followed}
       onRulesFollowedChange={setFollowed}
-      units={values.segment === 'equity' ? undefined : unitsOf(values)}
+      units={values.segment === 'equity' ? undefined : draftUnits(values)}
       lotSizeSource={
         fromTable !== undefined && String(fromTable) === values.lotSize
           ? 'From the dated NSE lot-size table for this expiry.'
@@ -147,7 +146,7 @@ function Editor({
         ]);
       }}
       onRemoveScreenshot={(i) => setFiles((current) => current.filter((_, j) => j !== i))}
-      onChange={(next) => setValues((previous) => applyChange(previous, next))}
+      onChange={(next) => setValues((previous) => applyDraftChange(previous, next))}
       onSubmit={() => void submit()}
       onCancel={() => navigate('/trades')}
     />
@@ -164,10 +163,10 @@ export default function TradeFormPage() {
     enabled: Boolean(id && user?.id),
     queryFn: () => loadFollowedRules(id ?? ''),
   });
-  const initial = useMemo(() => newTradeValues(new Date()), []);
+  const initial = useMemo(() => newTradeDraft(new Date()), []);
 
   if (!id) return <Editor initial={initial} />;
-  const placeholder = newTradeValues(new Date());
+  const placeholder = newTradeDraft(new Date());
   if (trades.isPending || followed.isPending)
     return <TradeFormScreen tradeId={id} values={placeholder} status="loading" />;
   if (trades.isError || followed.isError) {

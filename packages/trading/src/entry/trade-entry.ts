@@ -1,24 +1,62 @@
-// The trade form's rules as plain functions: defaults, IST times, lot sizes, validation with a message per field,
-// the live charges estimate and the public.trades row a save writes. No React, no Supabase.
+// A trade typed by hand, as plain rules: the draft as typed (strings, so half-typed input survives), its defaults,
+// IST wall-clock times, lot sizes from the dated table, validation with a message per field, the charges a contract
+// note would show, and the public.trades row a save writes. The app maps its form to a draft and calls these.
 
 import {
-  type EstimateReason,
+  type ChargeSettings,
+  chargeSegment,
   grossPnl,
-  kolkataDate,
-  lotSize,
-  parseTimestamp,
-  type Segment,
-  chargeSegment as statutorySegment,
   type TradeChargeLines,
-  toIstTimestamp,
   typedTradeCharges,
-} from '@bahi/trading';
-import type { TradeChargesPreview, TradeFormField, TradeFormValues, TradeProduct, TradeSegment } from '@bahi/ui';
-import type { ChargeProfile } from '../data/broker-profile';
-import type { JournalTrade } from '../data/journal-data';
-import { estimatedChargesNote, estimateFixLink } from '../shared/estimates';
+} from '../charges/contract-notes';
+import { kolkataDate } from '../charges/trade-date';
+import { lotSize } from '../lots/lot-sizes';
+import { isIsoDate, parseTimestamp, toIstTimestamp } from '../time/ist';
 
-export type TradeFormErrors = Partial<Record<TradeFormField, string>>;
+export type EntryExchange = 'NSE' | 'BSE';
+export type EntrySegment = 'equity' | 'futures' | 'options';
+export type EntryProduct = 'intraday' | 'delivery' | 'carry_forward';
+
+/** A trade as typed: strings for numbers, IST wall-clock times 'YYYY-MM-DDTHH:mm'. */
+export interface TradeDraft {
+  exchange: EntryExchange;
+  segment: EntrySegment;
+  product: EntryProduct;
+  side: 'long' | 'short';
+  /** Equity: the trading symbol (F&O: the broker's, kept while the contract is unchanged). */
+  symbol: string;
+  /** F&O: the underlying (NIFTY, BANKNIFTY, RELIANCE …). */
+  underlying: string;
+  /** F&O: YYYY-MM-DD. */
+  expiry: string;
+  strike: string;
+  optionType: 'CE' | 'PE';
+  /** F&O: units per lot. */
+  lotSize: string;
+  /** F&O quantity, in lots. */
+  lots: string;
+  /** Equity quantity: shares, or ETF and fund units. */
+  quantity: string;
+  entryPrice: string;
+  exitPrice: string;
+  entryAt: string;
+  exitAt: string;
+  stopLoss: string;
+  target: string;
+  playbookId: string;
+  /** Tag names, comma separated. */
+  tags: string;
+  emotionsBefore: string[];
+  emotionsAfter: string[];
+  mistakes: string[];
+  /** '' or '1'…'5'. */
+  rating: string;
+  notes: string;
+}
+
+export type TradeDraftField = keyof TradeDraft;
+
+export type TradeDraftErrors = Partial<Record<TradeDraftField, string>>;
 
 /** An instant as the form's IST wall-clock value, 'YYYY-MM-DDTHH:mm'. */
 export function toIstLocal(instant: string | Date): string {
@@ -36,7 +74,7 @@ export function fromIstLocal(local: string): string | undefined {
 }
 
 /** A new trade: NSE, equity, intraday, long, entered now (IST). */
-export function newTradeValues(now: Date): TradeFormValues {
+export function newTradeDraft(now: Date): TradeDraft {
   return {
     exchange: 'NSE',
     segment: 'equity',
@@ -67,17 +105,15 @@ export function newTradeValues(now: Date): TradeFormValues {
 }
 
 /** A number as typed ('1,250.50'); undefined when blank, NaN when not a number. */
-export function parseNumber(raw: string): number | undefined {
+export function parseTypedNumber(raw: string): number | undefined {
   const s = raw.replace(/[,\s₹]/g, '');
   if (s === '') return undefined;
   return /^-?\d*\.?\d+$/.test(s) ? Number(s) : Number.NaN;
 }
 
-const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(new Date(`${s}T00:00:00Z`).getTime());
-
 /** The lot size the dated table gives for the form's underlying and expiry, if it knows the underlying. */
-export function tableLotSize(values: Pick<TradeFormValues, 'segment' | 'underlying' | 'expiry'>): number | undefined {
-  if (values.segment === 'equity' || !values.underlying.trim() || !isDay(values.expiry)) return undefined;
+export function draftLotSize(values: Pick<TradeDraft, 'segment' | 'underlying' | 'expiry'>): number | undefined {
+  if (values.segment === 'equity' || !values.underlying.trim() || !isIsoDate(values.expiry)) return undefined;
   return lotSize(values.underlying, values.expiry);
 }
 
@@ -85,12 +121,12 @@ export function tableLotSize(values: Pick<TradeFormValues, 'segment' | 'underlyi
  * Applies a change from the screen and keeps dependent fields in step: a new underlying or expiry fills the lot size
  * from the dated table (when the table knows the underlying; otherwise the user's own entry stays).
  */
-export function applyChange(previous: TradeFormValues, next: TradeFormValues): TradeFormValues {
-  const contract = (v: TradeFormValues) => [v.segment, v.underlying, v.expiry, v.strike, v.optionType].join('|');
+export function applyDraftChange(previous: TradeDraft, next: TradeDraft): TradeDraft {
+  const contract = (v: TradeDraft) => [v.segment, v.underlying, v.expiry, v.strike, v.optionType].join('|');
   if (contract(next) === contract(previous)) return next;
   // A changed contract gets a new trading symbol at save (an unchanged one keeps the broker's, from an import).
   const changed = next.segment === 'equity' ? next : { ...next, symbol: '' };
-  const size = tableLotSize(next);
+  const size = draftLotSize(next);
   return size === undefined ? changed : { ...changed, lotSize: String(size) };
 }
 
@@ -99,10 +135,10 @@ const equityUnits = (q: number | undefined) =>
   q !== undefined && q > 0 && Math.abs(q * 1e6 - Math.round(q * 1e6)) < 1e-6 ? q : undefined;
 
 /** Units the trade holds: shares for equity, lots × lot size for F&O. Undefined until the inputs are numbers. */
-export function unitsOf(values: TradeFormValues): number | undefined {
-  if (values.segment === 'equity') return equityUnits(parseNumber(values.quantity));
-  const lots = parseNumber(values.lots);
-  const size = parseNumber(values.lotSize);
+export function draftUnits(values: TradeDraft): number | undefined {
+  if (values.segment === 'equity') return equityUnits(parseTypedNumber(values.quantity));
+  const lots = parseTypedNumber(values.lots);
+  const size = parseTypedNumber(values.lotSize);
   if (lots === undefined || size === undefined || !(lots > 0) || !(size > 0) || !Number.isInteger(size)) {
     return undefined;
   }
@@ -110,33 +146,29 @@ export function unitsOf(values: TradeFormValues): number | undefined {
   return Number.isInteger(units) ? units : undefined;
 }
 
-export function chargeSegment(segment: TradeSegment, product: TradeProduct): Segment {
-  return statutorySegment(segment, product);
-}
-
 const price = (raw: string) => {
-  const n = parseNumber(raw);
+  const n = parseTypedNumber(raw);
   return n !== undefined && Number.isFinite(n) && n >= 0 ? n : undefined;
 };
 
 /** Every problem with the form, one message per field, in the words a trader would use. */
-export function validateTrade(values: TradeFormValues, now: Date): TradeFormErrors {
-  const errors: TradeFormErrors = {};
+export function validateTradeDraft(values: TradeDraft, now: Date): TradeDraftErrors {
+  const errors: TradeDraftErrors = {};
   const fo = values.segment !== 'equity';
 
   if (fo) {
     if (!values.underlying.trim()) errors.underlying = 'Enter the underlying, such as NIFTY or RELIANCE.';
     if (!values.expiry) errors.expiry = 'Enter the contract expiry.';
-    else if (!isDay(values.expiry)) errors.expiry = 'Enter the expiry as a date.';
+    else if (!isIsoDate(values.expiry)) errors.expiry = 'Enter the expiry as a date.';
     if (values.segment === 'options') {
-      const strike = parseNumber(values.strike);
+      const strike = parseTypedNumber(values.strike);
       if (strike === undefined) errors.strike = 'Enter the strike price.';
       else if (!(strike > 0)) errors.strike = 'The strike must be a number more than zero.';
     }
-    const size = parseNumber(values.lotSize);
+    const size = parseTypedNumber(values.lotSize);
     if (size === undefined) errors.lotSize = 'Enter the lot size (units per lot).';
     else if (!Number.isInteger(size) || size <= 0) errors.lotSize = 'The lot size must be a whole number of units.';
-    const lots = parseNumber(values.lots);
+    const lots = parseTypedNumber(values.lots);
     if (lots === undefined) errors.lots = 'Enter how many lots.';
     else if (!Number.isInteger(lots) || lots <= 0) {
       errors.lots =
@@ -146,17 +178,17 @@ export function validateTrade(values: TradeFormValues, now: Date): TradeFormErro
     }
   } else {
     if (!values.symbol.trim()) errors.symbol = 'Enter the symbol, such as RELIANCE.';
-    const q = parseNumber(values.quantity);
+    const q = parseTypedNumber(values.quantity);
     if (q === undefined) errors.quantity = 'Enter the quantity.';
     else if (equityUnits(q) === undefined) {
       errors.quantity = 'The quantity must be above 0: shares, or ETF and fund units with up to 6 decimals.';
     }
   }
 
-  const entry = parseNumber(values.entryPrice);
+  const entry = parseTypedNumber(values.entryPrice);
   if (entry === undefined) errors.entryPrice = 'Enter the entry price.';
   else if (!(entry > 0)) errors.entryPrice = 'The entry price must be more than zero.';
-  const exit = parseNumber(values.exitPrice);
+  const exit = parseTypedNumber(values.exitPrice);
   if (exit !== undefined && !(exit >= 0)) errors.exitPrice = 'The exit price must be a number, zero or more.';
 
   const entryAt = fromIstLocal(values.entryAt);
@@ -177,12 +209,12 @@ export function validateTrade(values: TradeFormValues, now: Date): TradeFormErro
       errors.exitAt = 'An intraday trade exits on the day it was entered: choose delivery or carry forward.';
     }
   }
-  if (fo && entryAt && isDay(values.expiry) && values.expiry < values.entryAt.slice(0, 10)) {
+  if (fo && entryAt && isIsoDate(values.expiry) && values.expiry < values.entryAt.slice(0, 10)) {
     errors.expiry = 'The contract had expired before the entry date.';
   }
 
   const long = values.side === 'long';
-  const stop = parseNumber(values.stopLoss);
+  const stop = parseTypedNumber(values.stopLoss);
   if (stop !== undefined) {
     if (!(stop >= 0)) errors.stopLoss = 'The stop must be a price, zero or more.';
     else if (entry !== undefined && entry > 0 && (long ? stop >= entry : stop <= entry)) {
@@ -191,7 +223,7 @@ export function validateTrade(values: TradeFormValues, now: Date): TradeFormErro
         : 'For a short trade the stop must be above the entry price.';
     }
   }
-  const target = parseNumber(values.target);
+  const target = parseTypedNumber(values.target);
   if (target !== undefined) {
     if (!(target >= 0)) errors.target = 'The target must be a price, zero or more.';
     else if (entry !== undefined && entry > 0 && (long ? target <= entry : target >= entry)) {
@@ -203,19 +235,18 @@ export function validateTrade(values: TradeFormValues, now: Date): TradeFormErro
   return errors;
 }
 
-export type TradeCharges = TradeChargeLines & { turnover: number; estimatedRates: readonly EstimateReason[] };
-
-export { grossPnl };
+/** A draft's charges, line by line as on a contract note, with the turnover and what was assumed. */
+export type DraftCharges = ReturnType<typeof typedTradeCharges>;
 
 /**
- * Charges as contract notes show them (@bahi/trading's typedTradeCharges): the entry and the exit on their own IST
- * trade dates, each at its date's rates, plus the DP charge on a delivery sale.
+ * Charges as contract notes show them (typedTradeCharges): the entry and the exit on their own IST trade dates, each
+ * at its date's rates, plus the DP charge on a delivery sale; with the gross and net P&L when the trade is closed.
  */
-export function estimateTradeCharges(
-  values: TradeFormValues,
-  broker: ChargeProfile,
-): { charges: TradeCharges; grossPnl?: number } | { note: string } {
-  const units = unitsOf(values);
+export function estimateDraftCharges(
+  values: TradeDraft,
+  broker: { id: string | null; settings: ChargeSettings },
+): { charges: DraftCharges; grossPnl?: number; netPnl?: number } | { note: string } {
+  const units = draftUnits(values);
   const entry = price(values.entryPrice);
   const entryAt = fromIstLocal(values.entryAt);
   if (units === undefined || entry === undefined || entry === 0 || !entryAt) {
@@ -237,36 +268,16 @@ export function estimateTradeCharges(
       },
       broker.settings,
     );
-    return closed ? { charges, grossPnl: grossPnl(values.side, units, entry, exit) } : { charges };
+    if (!closed) return { charges };
+    const gross = grossPnl(values.side, units, entry, exit);
+    return { charges, grossPnl: gross, netPnl: Math.round(gross * 100 - charges.total * 100) / 100 };
   } catch (error) {
     return { note: error instanceof Error ? error.message : String(error) };
   }
 }
 
-/** The estimate in the screen's shape, with the net P&L after charges when the trade is closed. */
-export function chargesPreview(result: ReturnType<typeof estimateTradeCharges>): {
-  charges?: TradeChargesPreview;
-  note?: string;
-  /** Set when some rates were assumed (estimatedChargesNote). */
-  estimated?: string;
-  /** Where the trader gives what was assumed. */
-  fix?: { label: string; href: string };
-} {
-  if ('note' in result) return { note: result.note };
-  const { charges, grossPnl: gross } = result;
-  const { estimatedRates, ...lines } = charges;
-  const preview: TradeChargesPreview = { ...lines };
-  if (gross !== undefined) {
-    preview.grossPnl = gross;
-    preview.netPnl = Math.round(gross * 100 - charges.total * 100) / 100;
-  }
-  if (estimatedRates.length === 0) return { charges: preview };
-  const fix = estimateFixLink(estimatedRates);
-  return { charges: preview, estimated: estimatedChargesNote(estimatedRates), ...(fix ? { fix } : {}) };
-}
-
 /** Tag names from the comma-separated field: trimmed, blanks dropped, duplicates (ignoring case) once. */
-export function tagNames(raw: string): string[] {
+export function draftTagNames(raw: string): string[] {
   const seen = new Set<string>();
   const names: string[] = [];
   for (const part of raw.split(',')) {
@@ -279,10 +290,10 @@ export function tagNames(raw: string): string[] {
 }
 
 /** The columns of public.trades a manual save writes (user_id defaults to the caller). */
-export interface TradeRow {
+export interface ManualTradeRow {
   exchange: 'NSE' | 'BSE';
-  segment: TradeSegment;
-  product: TradeProduct;
+  segment: EntrySegment;
+  product: EntryProduct;
   symbol: string;
   underlying: string | null;
   expiry: string | null;
@@ -315,42 +326,42 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 /** The trading symbol brokers print: NIFTY 27 JAN 26 24500 CE, RELIANCE 29 JAN 26 FUT. */
-export function contractSymbol(values: TradeFormValues): string {
+export function contractSymbol(values: TradeDraft): string {
   const u = values.underlying.trim().toUpperCase();
   const [y, m, d] = values.expiry.split('-').map(Number);
   const when = `${pad2(d ?? 0)} ${MONTHS[(m ?? 1) - 1]} ${String(y ?? 0).slice(2)}`;
   if (values.segment === 'futures') return `${u} ${when} FUT`;
-  return `${u} ${when} ${parseNumber(values.strike)} ${values.optionType}`;
+  return `${u} ${when} ${parseTypedNumber(values.strike)} ${values.optionType}`;
 }
 
 /**
  * The row to insert or update, or the field errors that stop the save. Closed when it has an exit; gross P&L and the
  * charges estimate are computed here (charges_source 'estimated').
  */
-export function tradePayload(
-  values: TradeFormValues,
-  broker: ChargeProfile,
+export function manualTradeRow(
+  values: TradeDraft,
+  broker: { id: string | null; settings: ChargeSettings },
   now: Date,
-): { ok: true; row: TradeRow; tags: string[] } | { ok: false; errors: TradeFormErrors } {
-  const errors = validateTrade(values, now);
-  const units = unitsOf(values);
+): { ok: true; row: ManualTradeRow; tags: string[] } | { ok: false; errors: TradeDraftErrors } {
+  const errors = validateTradeDraft(values, now);
+  const units = draftUnits(values);
   const entry = price(values.entryPrice);
   const entryAt = fromIstLocal(values.entryAt);
   if (Object.keys(errors).length || units === undefined || entry === undefined || !entryAt) {
     return { ok: false, errors };
   }
-  const estimate = estimateTradeCharges(values, broker);
+  const estimate = estimateDraftCharges(values, broker);
   if ('note' in estimate) return { ok: false, errors: { entryAt: estimate.note } };
   const exit = price(values.exitPrice);
   const exitAt = values.exitAt ? (fromIstLocal(values.exitAt) ?? null) : null;
   const closed = exit !== undefined && exitAt !== null;
   const fo = values.segment !== 'equity';
   const { turnover: _turnover, estimatedRates: _estimated, ...breakdown } = estimate.charges;
-  const optional = (raw: string) => parseNumber(raw) ?? null;
-  const rating = parseNumber(values.rating);
+  const optional = (raw: string) => parseTypedNumber(raw) ?? null;
+  const rating = parseTypedNumber(values.rating);
   return {
     ok: true,
-    tags: tagNames(values.tags),
+    tags: draftTagNames(values.tags),
     row: {
       exchange: values.exchange,
       segment: values.segment,
@@ -358,9 +369,9 @@ export function tradePayload(
       symbol: fo ? values.symbol.trim() || contractSymbol(values) : values.symbol.trim().toUpperCase(),
       underlying: fo ? values.underlying.trim().toUpperCase() : null,
       expiry: fo ? values.expiry : null,
-      strike: values.segment === 'options' ? (parseNumber(values.strike) ?? null) : null,
+      strike: values.segment === 'options' ? (parseTypedNumber(values.strike) ?? null) : null,
       option_type: values.segment === 'options' ? values.optionType : null,
-      lot_size: fo ? (parseNumber(values.lotSize) ?? null) : null,
+      lot_size: fo ? (parseTypedNumber(values.lotSize) ?? null) : null,
       side: values.side,
       quantity: units,
       avg_entry_price: entry,
@@ -385,42 +396,6 @@ export function tradePayload(
   };
 }
 
-const str = (n: number | null) => (n === null ? '' : String(n));
-
-/** A saved trade back into the form, for editing. */
-export function valuesFromTrade(t: JournalTrade): TradeFormValues {
-  const fo = t.segment !== 'equity';
-  const lots = fo && t.lotSize ? t.quantity / t.lotSize : undefined;
-  return {
-    // The form estimates NSE and BSE charges only; an MCX trade is edited as NSE.
-    exchange: t.exchange === 'BSE' ? 'BSE' : 'NSE',
-    segment: t.segment,
-    product: t.product,
-    side: t.side,
-    symbol: t.symbol,
-    underlying: t.underlying ?? '',
-    expiry: t.expiry ?? '',
-    strike: str(t.strike),
-    optionType: t.optionType ?? 'CE',
-    lotSize: str(t.lotSize),
-    lots: lots === undefined ? '' : String(lots),
-    quantity: fo ? '' : String(t.quantity),
-    entryPrice: str(t.entryPrice),
-    exitPrice: str(t.exitPrice),
-    entryAt: toIstLocal(t.entryTime),
-    exitAt: t.exitTime ? toIstLocal(t.exitTime) : '',
-    stopLoss: str(t.stopLoss),
-    target: str(t.target),
-    playbookId: t.playbookId ?? '',
-    tags: t.tags.join(', '),
-    emotionsBefore: t.emotionsBefore,
-    emotionsAfter: t.emotionsAfter,
-    mistakes: t.mistakes,
-    rating: t.rating === null ? '' : String(t.rating),
-    notes: t.notes ?? '',
-  };
-}
-
 /** The fields that decide a trade's charges: while none of them changes, charges from the broker's note still hold. */
 const CHARGED_FIELDS = [
   'exchange',
@@ -434,15 +409,15 @@ const CHARGED_FIELDS = [
   'exitPrice',
   'entryAt',
   'exitAt',
-] as const satisfies readonly TradeFormField[];
+] as const satisfies readonly TradeDraftField[];
 
-export function fillsUnchanged(before: TradeFormValues, after: TradeFormValues): boolean {
+export function draftFillsUnchanged(before: TradeDraft, after: TradeDraft): boolean {
   return CHARGED_FIELDS.every((key) => before[key] === after[key]);
 }
 
 /** An edit of a trade whose charges came from the broker keeps them unless its fills changed. */
-export function withBrokerCharges(row: TradeRow, before: TradeFormValues, after: TradeFormValues): Partial<TradeRow> {
-  if (!fillsUnchanged(before, after)) return row;
+export function keepBrokerCharges(row: ManualTradeRow, before: TradeDraft, after: TradeDraft): Partial<ManualTradeRow> {
+  if (!draftFillsUnchanged(before, after)) return row;
   const { charges: _c, charges_breakdown: _b, charges_source: _s, broker_profile_id: _p, ...rest } = row;
   return rest;
 }

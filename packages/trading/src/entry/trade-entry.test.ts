@@ -1,26 +1,34 @@
-import { DISCOUNT_BROKER } from '@bahi/trading';
-import type { TradeFormValues } from '@bahi/ui';
 import { describe, expect, it } from 'vitest';
-import { type ChargeProfile, DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../data/broker-profile';
+import { DISCOUNT_BROKER } from '../charges/broker-profile';
+import { grossPnl } from '../charges/contract-notes';
 import {
-  applyChange,
-  chargesPreview,
-  estimateTradeCharges,
+  applyDraftChange,
+  draftTagNames,
+  estimateDraftCharges,
   fromIstLocal,
-  grossPnl,
-  newTradeValues,
-  tagNames,
+  keepBrokerCharges,
+  manualTradeRow,
+  newTradeDraft,
+  type TradeDraft,
   toIstLocal,
-  tradePayload,
-  validateTrade,
-  withBrokerCharges,
-} from './trade-form-rules';
+  validateTradeDraft,
+} from './trade-entry';
+
+/** A discount broker's charges, and no broker profile saved. */
+const DISCOUNT = { id: null, settings: { profile: DISCOUNT_BROKER } };
+
+/** An estimate's lines with its gross and net P&L, as a contract note adds them up. */
+function lines(result: ReturnType<typeof estimateDraftCharges>) {
+  if ('note' in result) throw new Error(result.note);
+  const { estimatedRates: _assumed, ...charges } = result.charges;
+  return { ...charges, ...(result.grossPnl === undefined ? {} : { grossPnl: result.grossPnl, netPnl: result.netPnl }) };
+}
 
 // "Now" for every test: 21 Nov 2026, 16:30 IST.
 const now = new Date('2026-11-21T11:00:00Z');
 
-const suzlon: TradeFormValues = {
-  ...newTradeValues(now),
+const suzlon: TradeDraft = {
+  ...newTradeDraft(now),
   symbol: 'suzlon',
   quantity: '450',
   entryPrice: '67.50',
@@ -29,8 +37,8 @@ const suzlon: TradeFormValues = {
   exitAt: '2026-11-20T14:05',
 };
 
-const niftyCall: TradeFormValues = {
-  ...newTradeValues(now),
+const niftyCall: TradeDraft = {
+  ...newTradeDraft(now),
   segment: 'options',
   underlying: 'NIFTY',
   expiry: '2026-11-24',
@@ -56,7 +64,7 @@ describe('IST times', () => {
   });
 
   it('starts a new trade on NSE, equity, intraday, long, entered now in IST', () => {
-    const v = newTradeValues(now);
+    const v = newTradeDraft(now);
     expect([v.exchange, v.segment, v.product, v.side, v.entryAt]).toEqual([
       'NSE',
       'equity',
@@ -69,27 +77,27 @@ describe('IST times', () => {
 
 describe('lot sizes follow the contract', () => {
   it('fills the lot size from the dated table when underlying and expiry are known', () => {
-    const start = { ...newTradeValues(now), segment: 'futures' as const };
-    const typed = applyChange(start, { ...start, underlying: 'BANKNIFTY', expiry: '2026-11-25' });
+    const start = { ...newTradeDraft(now), segment: 'futures' as const };
+    const typed = applyDraftChange(start, { ...start, underlying: 'BANKNIFTY', expiry: '2026-11-25' });
     expect(typed.lotSize).toBe('30');
     // A December 2025 expiry is before the January 2026 revision: 35.
-    expect(applyChange(typed, { ...typed, expiry: '2025-12-30' }).lotSize).toBe('35');
+    expect(applyDraftChange(typed, { ...typed, expiry: '2025-12-30' }).lotSize).toBe('35');
   });
 
   it('leaves the lot size to the user for an underlying the table does not know', () => {
-    const start = { ...newTradeValues(now), segment: 'futures' as const, lotSize: '500' };
-    expect(applyChange(start, { ...start, underlying: 'RELIANCE', expiry: '2026-11-25' }).lotSize).toBe('500');
+    const start = { ...newTradeDraft(now), segment: 'futures' as const, lotSize: '500' };
+    expect(applyDraftChange(start, { ...start, underlying: 'RELIANCE', expiry: '2026-11-25' }).lotSize).toBe('500');
   });
 });
 
-describe('validateTrade', () => {
+describe('validateTradeDraft', () => {
   it('accepts a complete closed trade', () => {
-    expect(validateTrade(suzlon, now)).toEqual({});
-    expect(validateTrade(niftyCall, now)).toEqual({});
+    expect(validateTradeDraft(suzlon, now)).toEqual({});
+    expect(validateTradeDraft(niftyCall, now)).toEqual({});
   });
 
   it('names every missing field of an empty F&O form', () => {
-    const errors = validateTrade({ ...newTradeValues(now), segment: 'options', entryAt: '' }, now);
+    const errors = validateTradeDraft({ ...newTradeDraft(now), segment: 'options', entryAt: '' }, now);
     expect(errors).toMatchObject({
       underlying: 'Enter the underlying, such as NIFTY or RELIANCE.',
       expiry: 'Enter the contract expiry.',
@@ -102,51 +110,53 @@ describe('validateTrade', () => {
   });
 
   it('rejects an exit before the entry', () => {
-    expect(validateTrade({ ...suzlon, exitAt: '2026-11-20T09:30' }, now).exitAt).toBe('The exit is before the entry.');
+    expect(validateTradeDraft({ ...suzlon, exitAt: '2026-11-20T09:30' }, now).exitAt).toBe(
+      'The exit is before the entry.',
+    );
   });
 
   it('rejects a stop or target on the wrong side for longs and shorts', () => {
-    expect(validateTrade({ ...suzlon, stopLoss: '68' }, now).stopLoss).toBe(
+    expect(validateTradeDraft({ ...suzlon, stopLoss: '68' }, now).stopLoss).toBe(
       'For a long trade the stop must be below the entry price.',
     );
-    expect(validateTrade({ ...suzlon, side: 'short', stopLoss: '66', exitPrice: '65' }, now).stopLoss).toBe(
+    expect(validateTradeDraft({ ...suzlon, side: 'short', stopLoss: '66', exitPrice: '65' }, now).stopLoss).toBe(
       'For a short trade the stop must be above the entry price.',
     );
-    expect(validateTrade({ ...suzlon, target: '60' }, now).target).toBe(
+    expect(validateTradeDraft({ ...suzlon, target: '60' }, now).target).toBe(
       'For a long trade the target must be above the entry price.',
     );
   });
 
   it('rejects a quantity that is not a whole number of lots, and takes fund units with decimals', () => {
-    expect(validateTrade({ ...niftyCall, lots: '1.5' }, now).lots).toBe(
+    expect(validateTradeDraft({ ...niftyCall, lots: '1.5' }, now).lots).toBe(
       'The quantity must be a whole number of lots: 1.5 lots of 65 is 97.5 units.',
     );
-    expect(validateTrade({ ...suzlon, quantity: '24.609' }, now).quantity).toBeUndefined();
+    expect(validateTradeDraft({ ...suzlon, quantity: '24.609' }, now).quantity).toBeUndefined();
     for (const quantity of ['0', '-3', '0.0000001']) {
-      expect(validateTrade({ ...suzlon, quantity }, now).quantity).toBe(
+      expect(validateTradeDraft({ ...suzlon, quantity }, now).quantity).toBe(
         'The quantity must be above 0: shares, or ETF and fund units with up to 6 decimals.',
       );
     }
   });
 
   it('keeps an intraday trade within one IST day and exits paired with their times', () => {
-    expect(validateTrade({ ...suzlon, exitAt: '2026-11-21T10:00' }, now).exitAt).toBe(
+    expect(validateTradeDraft({ ...suzlon, exitAt: '2026-11-21T10:00' }, now).exitAt).toBe(
       'An intraday trade exits on the day it was entered: choose delivery or carry forward.',
     );
-    expect(validateTrade({ ...suzlon, product: 'delivery', exitAt: '2026-11-21T10:00' }, now)).toEqual({});
-    expect(validateTrade({ ...suzlon, exitAt: '' }, now).exitAt).toBe(
+    expect(validateTradeDraft({ ...suzlon, product: 'delivery', exitAt: '2026-11-21T10:00' }, now)).toEqual({});
+    expect(validateTradeDraft({ ...suzlon, exitAt: '' }, now).exitAt).toBe(
       'Enter when you exited, or clear the exit price.',
     );
-    expect(validateTrade({ ...suzlon, exitPrice: '' }, now).exitPrice).toBe(
+    expect(validateTradeDraft({ ...suzlon, exitPrice: '' }, now).exitPrice).toBe(
       'Enter the exit price, or clear the exit time for an open trade.',
     );
   });
 
   it('rejects a future entry and a contract that expired before the entry', () => {
-    expect(validateTrade({ ...suzlon, entryAt: '2026-11-22T09:20', exitAt: '', exitPrice: '' }, now).entryAt).toBe(
+    expect(validateTradeDraft({ ...suzlon, entryAt: '2026-11-22T09:20', exitAt: '', exitPrice: '' }, now).entryAt).toBe(
       'The entry time is in the future.',
     );
-    expect(validateTrade({ ...niftyCall, expiry: '2026-11-17' }, now).expiry).toBe(
+    expect(validateTradeDraft({ ...niftyCall, expiry: '2026-11-17' }, now).expiry).toBe(
       'The contract had expired before the entry date.',
     );
   });
@@ -159,7 +169,7 @@ describe('charges estimate (worked by hand, contract-note rounding)', () => {
     // Transaction ₹306.99/crore × 61,875 = 1.8995 → 1.90. SEBI ₹10/crore = 0.06; IPFT ₹0.01/crore = 0.
     // Stamp 0.003% of 30,375 = 0.91. GST 18% of (18.56 + 1.90 + 0.06) = 3.6936 → 3.69.
     // Total 33.12; gross 450 × 2.50 = 1,125; net 1,091.88.
-    const { charges } = chargesPreview(estimateTradeCharges(suzlon, DEFAULT_CHARGE_PROFILE));
+    const charges = lines(estimateDraftCharges(suzlon, DISCOUNT));
     expect(charges).toEqual({
       turnover: 61875,
       brokerage: 18.56,
@@ -181,18 +191,18 @@ describe('charges estimate (worked by hand, contract-note rounding)', () => {
     // STT 0.15% of 21,112 = 31.668 → ₹32. Transaction ₹3,552.99/crore × 35,724 = 12.6927 → 12.69. SEBI 0.04.
     // IPFT ₹0.01/crore = 0. Stamp 0.003% of 14,612 = 0.44. GST 18% of (40 + 12.69 + 0.04) = 9.4914 → 9.49.
     // Total 94.66; gross 6,500; net 6,405.34.
-    const { charges } = chargesPreview(estimateTradeCharges(niftyCall, DEFAULT_CHARGE_PROFILE));
+    const charges = lines(estimateDraftCharges(niftyCall, DISCOUNT));
     expect(charges).toMatchObject({ brokerage: 40, stt: 32, transaction: 12.69, sebi: 0.04, ipft: 0 });
     expect(charges).toMatchObject({ stamp: 0.44, gst: 9.49, total: 94.66, grossPnl: 6500, netPnl: 6405.34 });
   });
 
   it('delivery held a week: two contract notes, the DP charge and its GST on the sell', () => {
     // A broker stating its DP charge as ₹13.50 + GST.
-    const broker: ChargeProfile = {
+    const broker = {
       id: null,
       settings: { profile: { ...DISCOUNT_BROKER, dp: { amount: 13.5, includesGst: false } } },
     };
-    const reliance: TradeFormValues = {
+    const reliance: TradeDraft = {
       ...suzlon,
       symbol: 'RELIANCE',
       product: 'delivery',
@@ -206,19 +216,19 @@ describe('charges estimate (worked by hand, contract-note rounding)', () => {
     // stamp 0.015% = 2.10; GST 18% × 0.44 = 0.08.
     // Sell note (₹14,500): STT 14.5 → ₹15; transaction 0.4451 → 0.45; SEBI 0.01; IPFT 0; GST 18% × 0.46 = 0.08;
     // DP 13.50 + GST 2.43. Total 29 + 0.88 + 0.02 + 2.10 + 2.59 + 13.50 = 48.09.
-    const { charges } = chargesPreview(estimateTradeCharges(reliance, broker));
+    const charges = lines(estimateDraftCharges(reliance, broker));
     expect(charges).toMatchObject({ brokerage: 0, stt: 29, transaction: 0.88, sebi: 0.02, ipft: 0 });
     expect(charges).toMatchObject({ stamp: 2.1, dp: 13.5, gst: 2.59, total: 48.09, grossPnl: 500, netPnl: 451.91 });
   });
 
   it('charges an open trade for its entry only and says why nothing can be estimated', () => {
-    const open = estimateTradeCharges({ ...suzlon, exitPrice: '', exitAt: '' }, DEFAULT_CHARGE_PROFILE);
+    const open = estimateDraftCharges({ ...suzlon, exitPrice: '', exitAt: '' }, DISCOUNT);
     // Buy ₹30,375: brokerage 9.11, transaction 0.9325 → 0.93, SEBI 0.03, IPFT 0, stamp 0.91,
     // GST 18% of 10.07 = 1.81. Total 12.79.
     expect(open).toEqual({
       charges: expect.objectContaining({ stt: 0, brokerage: 9.11, stamp: 0.91, gst: 1.81, total: 12.79 }),
     });
-    expect(estimateTradeCharges({ ...suzlon, quantity: '' }, DEFAULT_CHARGE_PROFILE)).toEqual({
+    expect(estimateDraftCharges({ ...suzlon, quantity: '' }, DISCOUNT)).toEqual({
       note: 'Enter the quantity, entry price and entry time to see the charges.',
     });
   });
@@ -227,64 +237,12 @@ describe('charges estimate (worked by hand, contract-note rounding)', () => {
     // 3 Jun 2024: NSE cash 0.00322% (from 1 Apr 2024), IPFT ₹10/crore. Transaction 0.00322% × 61,875 = 1.9924 →
     // 1.99; IPFT 0.06; GST 18% of (18.56 + 1.99 + 0.06) = 3.7098 → 3.71; total 18.56 + 8 + 1.99 + 0.06 + 0.06 +
     // 0.91 + 3.71 = 33.29.
-    const june2024 = chargesPreview(
-      estimateTradeCharges(
-        { ...suzlon, entryAt: '2024-06-03T10:00', exitAt: '2024-06-03T11:00' },
-        DEFAULT_CHARGE_PROFILE,
-      ),
+    const june2024 = estimateDraftCharges(
+      { ...suzlon, entryAt: '2024-06-03T10:00', exitAt: '2024-06-03T11:00' },
+      DISCOUNT,
     );
-    expect(june2024.charges).toMatchObject({ transaction: 1.99, ipft: 0.06, gst: 3.71, total: 33.29 });
-    expect(june2024.estimated).toBeUndefined();
-    // Before the tables start (1 Apr 2018): the nearest rates, said to be an estimate.
-    const older = chargesPreview(
-      estimateTradeCharges(
-        { ...suzlon, entryAt: '2017-06-05T10:00', exitAt: '2017-06-05T11:00' },
-        DEFAULT_CHARGE_PROFILE,
-      ),
-    );
-    expect(older.charges?.total).toBeGreaterThan(0);
-    // With no state on the default profile, stamp duty before 1 Jul 2020 is also Maharashtra's.
-    expect(older.estimated).toBe(
-      'These charges are an estimate: charges at the rates of 1 Apr 2018 (our rate tables start there); stamp duty ' +
-        "at Maharashtra's rate (your state is not set).",
-    );
-    expect(older.fix).toEqual({ label: 'Set your state on your profile', href: '/profile#broker-charges' });
-  });
-
-  it('says a trade before 1 Jul 2020 is inside the rate tables, and only its stamp duty state was assumed', () => {
-    const june2019 = { ...suzlon, entryAt: '2019-06-03T10:00', exitAt: '2019-06-03T11:00' };
-    const assumed = chargesPreview(estimateTradeCharges(june2019, DEFAULT_CHARGE_PROFILE));
-    expect(assumed.estimated).toBe(
-      "These charges are an estimate: stamp duty at Maharashtra's rate (your state is not set).",
-    );
-    // With the trader's state (Karnataka), nothing is assumed.
-    const karnataka = {
-      ...DEFAULT_CHARGE_PROFILE,
-      settings: { ...DEFAULT_CHARGE_PROFILE.settings, state: 'KA' as const },
-    };
-    expect(chargesPreview(estimateTradeCharges(june2019, karnataka)).estimated).toBeUndefined();
-  });
-
-  it("uses the user's broker profile: 0.05% intraday capped at ₹15", () => {
-    const broker = toChargeProfile({
-      id: 'bp1',
-      name: 'Upstox',
-      broker: 'upstox',
-      delivery_brokerage_pct: '0',
-      delivery_brokerage_cap: null,
-      intraday_brokerage_pct: '0.05',
-      intraday_brokerage_cap: '15',
-      futures_brokerage_pct: '0.03',
-      futures_brokerage_cap: '20',
-      options_brokerage_per_order: '20',
-      dp_charge_per_sell: '0',
-      dp_charge_includes_gst: false,
-      residence_state: null,
-    });
-    // Buy 0.05% of 30,375 = 15.19 → capped 15; sell 0.05% of 31,500 = 15.75 → 15. Brokerage 30.
-    const result = estimateTradeCharges(suzlon, broker);
-    expect('charges' in result && result.charges.brokerage).toBe(30);
-    expect(broker.settings.profile).not.toBe(DISCOUNT_BROKER);
+    expect(lines(june2024)).toMatchObject({ transaction: 1.99, ipft: 0.06, gst: 3.71, total: 33.29 });
+    expect('charges' in june2024 && june2024.charges.estimatedRates).toEqual([]);
   });
 });
 
@@ -296,13 +254,9 @@ describe('gross P&L', () => {
   });
 });
 
-describe('tradePayload', () => {
+describe('manualTradeRow', () => {
   it('builds a closed options trade with its contract symbol, units and estimated charges', () => {
-    const result = tradePayload(
-      { ...niftyCall, tags: 'expiry, Gap-up, expiry ', rating: '4' },
-      DEFAULT_CHARGE_PROFILE,
-      now,
-    );
+    const result = manualTradeRow({ ...niftyCall, tags: 'expiry, Gap-up, expiry ', rating: '4' }, DISCOUNT, now);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.tags).toEqual(['expiry', 'Gap-up']);
@@ -333,11 +287,7 @@ describe('tradePayload', () => {
   });
 
   it('saves a trade without an exit as open, with no gross P&L', () => {
-    const result = tradePayload(
-      { ...suzlon, exitPrice: '', exitAt: '', stopLoss: '66.2' },
-      DEFAULT_CHARGE_PROFILE,
-      now,
-    );
+    const result = manualTradeRow({ ...suzlon, exitPrice: '', exitAt: '', stopLoss: '66.2' }, DISCOUNT, now);
     expect(result.ok && result.row).toMatchObject({
       symbol: 'SUZLON',
       underlying: null,
@@ -354,28 +304,28 @@ describe('tradePayload', () => {
   });
 
   it('returns the field errors instead of a row', () => {
-    expect(tradePayload({ ...suzlon, stopLoss: '70' }, DEFAULT_CHARGE_PROFILE, now)).toEqual({
+    expect(manualTradeRow({ ...suzlon, stopLoss: '70' }, DISCOUNT, now)).toEqual({
       ok: false,
       errors: { stopLoss: 'For a long trade the stop must be below the entry price.' },
     });
   });
 });
 
-describe('tagNames', () => {
+describe('draftTagNames', () => {
   it('trims, drops blanks and keeps the first spelling of a repeated name', () => {
-    expect(tagNames(' ORB,, gap  up , orb,News ')).toEqual(['ORB', 'gap up', 'News']);
+    expect(draftTagNames(' ORB,, gap  up , orb,News ')).toEqual(['ORB', 'gap up', 'News']);
   });
 });
 
 describe('editing a trade with charges from the broker', () => {
   it("keeps the broker's charges while the fills are unchanged, and re-estimates once they change", () => {
-    const result = tradePayload(suzlon, DEFAULT_CHARGE_PROFILE, now);
+    const result = manualTradeRow(suzlon, DISCOUNT, now);
     if (!result.ok) throw new Error('expected a row');
-    const notesOnly = withBrokerCharges(result.row, suzlon, { ...suzlon, notes: 'Review later' });
+    const notesOnly = keepBrokerCharges(result.row, suzlon, { ...suzlon, notes: 'Review later' });
     expect(notesOnly).not.toHaveProperty('charges');
     expect(notesOnly).not.toHaveProperty('charges_source');
     expect(notesOnly).toMatchObject({ gross_pnl: 1125 });
-    expect(withBrokerCharges(result.row, suzlon, { ...suzlon, exitPrice: '71' })).toMatchObject({
+    expect(keepBrokerCharges(result.row, suzlon, { ...suzlon, exitPrice: '71' })).toMatchObject({
       charges: 33.12,
       charges_source: 'estimated',
     });
