@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vite';
+import { trimAuthJs } from './hosting/auth-js-trim.ts';
 import { preloadFont } from './hosting/font-preload.ts';
 import { hostingHeaders } from './hosting/plugin.ts';
 import { AppConfigError, readAppConfig } from './src/shared/app-config.ts';
@@ -39,8 +40,16 @@ export default defineConfig({
   // Our packages' TypeScript source (their `@bahi/source` export condition), so the app needs no package build.
   resolve: { alias: preactInPlaceOfReact, conditions: ['@bahi/source', ...defaultClientConditions] },
   // hostingHeaders writes dist/_headers and dist/vercel.json (CSP, caching) from the same VITE_* settings.
-  // preloadFont links Inter's one woff2 file from index.html, so it downloads with the scripts.
-  plugins: [react({ refreshExclude: /./ }), tailwindcss(), checkAppConfig(), hostingHeaders(), preloadFont()],
+  // preloadFont links Inter's one woff2 file from index.html, so it downloads with the scripts. trimAuthJs leaves
+  // auth-js's admin API and WebAuthn code out of builds.
+  plugins: [
+    react({ refreshExclude: /./ }),
+    tailwindcss(),
+    checkAppConfig(),
+    hostingHeaders(),
+    preloadFont(),
+    trimAuthJs(),
+  ],
   build: {
     rolldownOptions: {
       // A small module shared by two pages is copied into each rather than made a chunk of its own: /dashboard came

@@ -53,4 +53,15 @@ describe('the core font file', () => {
     expect(cut).toContain('U+20AC');
     expect(face?.split(',').map((range) => range.trim())).toEqual(cut);
   });
+
+  it('is declared for the weights scripts/subset-inter.sh kept (400 to 700), the whole file for any other', () => {
+    const read = (path: string) => readFileSync(fileURLToPath(new URL(`../../../${path}`, import.meta.url)), 'utf8');
+    const kept = /^WEIGHTS='(\d+):(\d+)'/m.exec(read('scripts/subset-inter.sh'))?.slice(1);
+    const css = read('packages/ui/src/styles.css');
+    const weights = (file: string) =>
+      new RegExp(`@font-face\\s*{[^}]*font-weight: (\\d+) (\\d+);[^}]*${file}`).exec(css)?.slice(1);
+    expect(kept).toEqual(['400', '700']);
+    expect(weights('inter-core-wght-normal\\.woff2')).toEqual(kept);
+    expect(weights('inter-latin-wght-normal\\.woff2')).toEqual(['100', '900']);
+  });
 });

@@ -90,6 +90,18 @@ describe('staticClosure', () => {
     ]);
   });
 
+  it("finds a page whose chunk its own lazy parts import from under the shared key Vite gives it, by the chunk's name", () => {
+    const manifest = {
+      '_tax-page-x1.js': { file: 'assets/tax-page-x1.js', name: 'tax-page', imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared.js' },
+      'src/drill-down.tsx': { file: 'assets/drill-down.js', imports: ['_tax-page-x1.js'] },
+    };
+    expect(staticClosure(manifest, ['src/tax/tax-page.tsx'])).toEqual(['assets/tax-page-x1.js', 'assets/shared.js']);
+    expect(() => staticClosure(manifest, ['src/trades/trades-page.tsx'])).toThrow(
+      'the build manifest has no chunk for src/trades/trades-page.tsx',
+    );
+  });
+
   it('brings the style sheets of the chunks it reaches, and not those of a chunk left out', () => {
     const manifest = {
       'index.html': { file: 'assets/index.js', imports: ['_shared.js'] },

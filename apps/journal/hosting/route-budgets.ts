@@ -11,6 +11,8 @@ import { FIRST_PAINT_FONT } from './font-preload.ts';
 /** One chunk of Vite's `.vite/manifest.json`, keyed by its source (or `_shared-chunk.js`). */
 export interface ManifestChunk {
   file: string;
+  /** The chunk's name: its entry module's file name without the extension. */
+  name?: string;
   imports?: string[];
   /** Style sheets the chunk brings. */
   css?: string[];
@@ -58,15 +60,28 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
 /** The budget the test enforces: the ceiling while the target is not met yet, else the target. */
 export const budgetKb = (b: Pick<RouteBudget, 'targetKb' | 'ceilingKb'>) => b.ceilingKb ?? b.targetKb;
 
+/**
+ * The manifest key of a lazy module's chunk: its source path, or, when chunks it loads itself import from it (the tax
+ * page's drill-down imports the page's own modules), the shared-chunk key Vite gives it then (`_tax-page-….js`), found
+ * by the chunk's name.
+ */
+function chunkKey(manifest: Manifest, key: string): string {
+  if (manifest[key]) return key;
+  const name = key.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
+  const shared = Object.keys(manifest).filter((k) => k.startsWith('_') && manifest[k]?.name === name);
+  if (shared.length === 1) return shared[0] as string;
+  throw new Error(`the build manifest has no chunk for ${key}`);
+}
+
 /** The output files that loading `keys` brings, each chunk and its static imports transitively: scripts and styles. */
 export function closureFiles(manifest: Manifest, keys: string[]): { js: string[]; css: string[] } {
   const js = new Set<string>();
   const css = new Set<string>();
   const seen = new Set<string>();
-  const visit = (key: string) => {
+  const visit = (wanted: string) => {
+    const key = chunkKey(manifest, wanted);
     if (seen.has(key)) return;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`the build manifest has no chunk for ${key}`);
+    const chunk = manifest[key] as ManifestChunk;
     seen.add(key);
     if (chunk.file.endsWith('.js')) js.add(chunk.file);
     for (const sheet of chunk.css ?? []) css.add(sheet);
@@ -135,24 +150,17 @@ export interface WholeBudget {
   ceilingKb?: number;
 }
 
-/** Issue 28's targets; the ceilings are the sizes after Inter's core file replaced its Latin one (2 Dec 2026). */
+/**
+ * Issue 28's targets; the ceilings are the sizes of 3 Dec 2026, after Inter's core file was cut to the weights the app
+ * uses, auth-js's WebAuthn code was left out, and the tax page's file writers and drill-down went lazy.
+ */
 export const WHOLE_BUDGETS: WholeBudget[] = [
-  { route: '/', loads: [APP, 'src/marketing/marketing-page.tsx'], targetKb: 90, ceilingKb: 102 },
-  { route: '/login', loads: [APP, AUTH, 'src/auth/auth-page.tsx'], targetKb: 110, ceilingKb: 153 },
-  {
-    route: '/dashboard',
-    loads: [APP, AUTH, GUARDED, 'src/dashboard/dashboard-page.tsx'],
-    targetKb: 180,
-    ceilingKb: 190,
-  },
-  {
-    route: '/analytics',
-    loads: [APP, AUTH, GUARDED, 'src/analytics/analytics-page.tsx'],
-    targetKb: 200,
-    ceilingKb: 202.5,
-  },
-  { route: '/trades', loads: [APP, AUTH, GUARDED, 'src/trades/trades-page.tsx'], targetKb: 160, ceilingKb: 192 },
-  { route: '/tax', loads: [APP, AUTH, GUARDED, 'src/tax/tax-page.tsx'], targetKb: 200, ceilingKb: 243 },
+  { route: '/', loads: [APP, 'src/marketing/marketing-page.tsx'], targetKb: 90, ceilingKb: 93 },
+  { route: '/login', loads: [APP, AUTH, 'src/auth/auth-page.tsx'], targetKb: 110, ceilingKb: 141.5 },
+  { route: '/dashboard', loads: [APP, AUTH, GUARDED, 'src/dashboard/dashboard-page.tsx'], targetKb: 180 },
+  { route: '/analytics', loads: [APP, AUTH, GUARDED, 'src/analytics/analytics-page.tsx'], targetKb: 200 },
+  { route: '/trades', loads: [APP, AUTH, GUARDED, 'src/trades/trades-page.tsx'], targetKb: 160, ceilingKb: 180.5 },
+  { route: '/tax', loads: [APP, AUTH, GUARDED, 'src/tax/tax-page.tsx'], targetKb: 200 },
 ];
 
 export interface WholeWeight extends WholeBudget {

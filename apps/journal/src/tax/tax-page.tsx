@@ -4,13 +4,13 @@ import {
   actFor,
   SET_OFF_RULES,
   TAX_DISCLAIMER,
+  type TaxTrade,
+  type TaxYear,
   TURNOVER_RULE,
   taxPnl,
   taxReportSheets,
   taxYearLabel,
   taxYears,
-  writeCsv,
-  writeWorkbook,
 } from '@bahi/trading';
 import { TaxScreen, toast } from '@bahi/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,6 +22,19 @@ import { CSV_TYPE, download, XLSX_TYPE } from '../shared/download';
 import { excludedNotice } from '../shared/excluded-notice';
 import { saveFairMarketValue, taxKeys, useFairMarketValues, useTaxTrades, useUndatedLots } from './tax-data';
 import { fmvValue, lotDateParts } from './tax-values';
+
+/** Writes the year's report as a file; the file writers (the XLSX one zips, with fflate) load on the first export. */
+async function exportReport(kind: 'csv' | 'xlsx', year: TaxYear, trades: readonly TaxTrade[]) {
+  const name = `bahi-tax-pnl-${year.fy}.${kind}`;
+  try {
+    const { writeCsv, writeWorkbook } = await import('@bahi/trading/sheet-files');
+    const sheets = taxReportSheets(year, trades);
+    if (kind === 'csv') download(writeCsv(sheets), name, CSV_TYPE);
+    else download(writeWorkbook(sheets), name, XLSX_TYPE);
+  } catch (error) {
+    toast.error('The export could not be prepared', error instanceof Error ? error.message : String(error));
+  }
+}
 
 /** /tax: the tax P&L of a financial year, from every closed trade, with exports for a tax preparer. */
 export default function TaxPage() {
@@ -49,7 +62,6 @@ export default function TaxPage() {
         : years.length === 0
           ? 'empty'
           : 'ready';
-  const file = (ext: string) => `bahi-tax-pnl-${fy}.${ext}`;
 
   return (
     <TaxScreen
@@ -71,10 +83,8 @@ export default function TaxPage() {
           setOff: SET_OFF_RULES.map((r) => ({ head: r.head, text: r.text })),
         }
       }
-      onExportCsv={() => year && download(writeCsv(taxReportSheets(year, trades.data ?? [])), file('csv'), CSV_TYPE)}
-      onExportXlsx={() =>
-        year && download(writeWorkbook(taxReportSheets(year, trades.data ?? [])), file('xlsx'), XLSX_TYPE)
-      }
+      onExportCsv={() => year && void exportReport('csv', year, trades.data ?? [])}
+      onExportXlsx={() => year && void exportReport('xlsx', year, trades.data ?? [])}
       onSaveFmv={async (share, typed) => {
         const value = fmvValue(typed);
         if (!value.ok) throw new Error(value.error);

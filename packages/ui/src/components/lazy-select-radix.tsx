@@ -12,6 +12,7 @@ export default function LazySelectRadix({
   options,
   size,
   disabled,
+  placeholder,
   ...control
 }: LazySelectProps) {
   return (
@@ -22,7 +23,7 @@ export default function LazySelectRadix({
       defaultOpen
     >
       <SelectTrigger {...control} size={size}>
-        <SelectValue />
+        <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
         {options.map((o) => (

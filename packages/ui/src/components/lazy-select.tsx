@@ -16,6 +16,8 @@ export interface LazySelectProps {
   onValueChange: (value: string) => void;
   /** The options, in order. */
   options: LazySelectOption[];
+  /** Shown while no option is chosen. */
+  placeholder?: string;
   /** `md` 40 px tall like Input, `sm` 32 px for filter bars. */
   size?: 'sm' | 'md';
   /** Cannot be opened. */
@@ -47,7 +49,7 @@ const OPEN_KEYS = new Set([' ', 'Enter', 'ArrowUp', 'ArrowDown']);
  */
 export function LazySelect({ size = 'md', ...props }: LazySelectProps) {
   const [active, setActive] = React.useState(false);
-  const { value, options, onValueChange: _, ...control } = props;
+  const { value, options, placeholder, onValueChange: _, ...control } = props;
   const standIn = (
     <button
       type="button"
@@ -73,7 +75,7 @@ export function LazySelect({ size = 'md', ...props }: LazySelectProps) {
       }}
     >
       <span data-slot="select-value" style={{ pointerEvents: 'none' }}>
-        {options.find((o) => o.value === value)?.label ?? value}
+        {options.find((o) => o.value === value)?.label ?? (placeholder || value)}
       </span>
       <ChevronDown className="size-4 opacity-70" aria-hidden="true" />
     </button>

@@ -403,7 +403,14 @@ export const GainsBehindATotal: Story = {
   },
 };
 
-export const TradesBehindATotalDark: Story = { args: { defaultOpen: 'shortTerm' }, globals: { theme: 'dark' } };
+export const TradesBehindATotalDark: Story = {
+  args: { defaultOpen: 'shortTerm' },
+  globals: { theme: 'dark' },
+  // The dialog's code loads when it first opens.
+  play: async () => {
+    await expect(await screen.findByRole('dialog', { name: 'Short-term capital gains: 4 trades' })).toBeVisible();
+  },
+};
 
 const pageScrollsSideways = () => document.documentElement.scrollWidth > document.documentElement.clientWidth;
 

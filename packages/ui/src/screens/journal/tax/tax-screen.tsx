@@ -5,12 +5,11 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Field } from '../../../components/field';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/select';
+import { LazySelect } from '../../../components/lazy-select';
 import { Skeleton } from '../../../components/skeleton';
 import { importTrades } from '../area-actions';
 import { AreaPage } from '../area-page';
 import { ExcludedTradesNotice } from '../excluded-trades-notice';
-import { DrillDown } from './drill-down';
 import { FmvNeeded } from './fmv-form';
 import { formatLongDay, TAX_HEADS } from './format';
 import { HeadCards } from './head-cards';
@@ -18,6 +17,9 @@ import { UndatedLots } from './lot-dates';
 import { RulesSection } from './rules-section';
 import { Schedule112A, ScheduleCgSummary } from './schedules';
 import type { TaxScreenProps } from './types';
+
+/** The trades behind a total, in a dialog: its code (Radix Dialog among it) loads when one is first opened. */
+const DrillDown = React.lazy(() => import('./drill-down').then((m) => ({ default: m.DrillDown })));
 
 // Tax P&L (/tax): a financial year's trades by head of income, every total traceable to its trades, the return's
 // capital gains schedules, and the rules behind them as text. Information for a return, never advice.
@@ -44,18 +46,13 @@ function YearToolbar({
       {years.length ? (
         <Field label="Year" className="w-full min-w-0 sm:w-64">
           {(control) => (
-            <Select value={fy} onValueChange={onFyChange}>
-              <SelectTrigger {...control}>
-                <SelectValue placeholder="Pick a year" />
-              </SelectTrigger>
-              <SelectContent>
-                {years.map((y) => (
-                  <SelectItem key={y.fy} value={y.fy}>
-                    {y.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <LazySelect
+              {...control}
+              value={fy ?? ''}
+              onValueChange={(next) => onFyChange?.(next)}
+              placeholder="Pick a year"
+              options={years.map((y) => ({ value: y.fy, label: y.label }))}
+            />
           )}
         </Field>
       ) : null}
@@ -220,14 +217,16 @@ export function TaxScreen({
         )}
         {rules ? <RulesSection rules={rules} /> : null}
       </AreaPage>
-      {year ? (
-        <DrillDown
-          head={openHead}
-          year={year}
-          trades={trades}
-          onClose={() => setOpen(null)}
-          onCloseAutoFocus={returnFocus}
-        />
+      {year && (openHead || lastHead.current) ? (
+        <React.Suspense fallback={null}>
+          <DrillDown
+            head={openHead}
+            year={year}
+            trades={trades}
+            onClose={() => setOpen(null)}
+            onCloseAutoFocus={returnFocus}
+          />
+        </React.Suspense>
       ) : null}
     </>
   );
