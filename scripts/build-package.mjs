@@ -1,20 +1,25 @@
-// `npm run build` of a published package (run in its folder): dist/ from src/ with tsc -p tsconfig.build.json, plus
+// `npm run build` of a published package (run in its folder): dist/ from src/ with tsgo -p tsconfig.build.json (the
+// native TypeScript compiler, @typescript/native-preview: the same JavaScript and declarations as tsc 5.9 gives, bar
+// the quote style, in a quarter of the time; `npm run typecheck` still checks with tsc), plus
 // the folders of src/ named by `--copy <folder>` that the compiled code reads at run time (supabase-local's sql/), and
 // `--ship <folder> <dist folder>`: TypeScript sources from outside the package shipped as they are, without their
 // tests (billing's copy of supabase/functions/razorpay, which its CLI writes into a user's project).
-// Sources import `./x.ts`; tsc's rewriteRelativeImportExtensions turns that into `./x.js` in the JavaScript but not
+// Sources import `./x.ts`; the compiler's rewriteRelativeImportExtensions turns that into `./x.js` in the JavaScript but not
 // in the declarations, so the declarations get the same rewrite here: every TypeScript version and module
 // resolution (node16/nodenext included) then reads them.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const root = process.cwd();
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const tsgo = join(
+  dirname(createRequire(import.meta.url).resolve('@typescript/native-preview/package.json')),
+  'bin/tsgo',
+);
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
-const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, [tsgo, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
 if (result.status !== 0) process.exit(result.status ?? 1);
 const args = process.argv.slice(2);
 for (let i = args.indexOf('--copy'); i !== -1; i = args.indexOf('--copy', i + 1)) {
