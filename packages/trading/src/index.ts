@@ -75,6 +75,8 @@ export {
   draftLotSize,
   draftTagNames,
   draftUnits,
+  duplicateOf,
+  type EntryComparable,
   type EntryExchange,
   type EntryProduct,
   type EntrySegment,

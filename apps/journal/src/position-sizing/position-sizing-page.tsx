@@ -1,5 +1,5 @@
 import { useSession } from '@bahi/auth-machine/react';
-import { kolkataDate } from '@bahi/trading';
+import { formatCount, kolkataDate } from '@bahi/trading';
 import { PositionSizingScreen } from '@bahi/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,7 +34,8 @@ export default function PositionSizingPage() {
       : funds.isError || trades.isError
         ? 'error'
         : undefined;
-  const values = fromFunds ? { ...entered, capital: String(Math.floor(current)) } : entered;
+  // In the Indian grouping the trader reads everywhere else (7,06,631); the form reads it back as a number.
+  const values = fromFunds ? { ...entered, capital: formatCount(Math.floor(current)) } : entered;
   const { result, errors } = computeSizing(values);
   const fromTable = sizingTableLotSize(values);
   return (

@@ -4,23 +4,28 @@ import {
   draftFillsUnchanged,
   draftLotSize,
   draftUnits,
+  duplicateOf,
   estimateDraftCharges,
+  formatINR,
+  formatQuantity,
   keepBrokerCharges,
   manualTradeRow,
   newTradeDraft,
   type TradeDraftErrors,
   validateTradeDraft,
 } from '@bahi/trading';
-import { TradeFormScreen, type TradeFormValues, toast } from '@bahi/ui';
+import { formatDateTime, TradeFormScreen, type TradeFormValues, toast } from '@bahi/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../data/broker-profile';
 import { useBrokerProfile } from '../data/broker-profile-data';
 import { invalidateJournal, journalKeys, useJournalTrades, usePlaybooks, useTags } from '../data/journal-data';
 import { imageFileError } from '../data/uploads';
 import { uploadGalleryImage } from '../gallery/gallery-data';
+import { useLeaveGuard } from './leave-guard';
 import { loadFollowedRules, saveRuleChecks, saveTrade } from './save-trade';
+import { clearDraft, readDraft, sameValues, writeDraft } from './trade-draft';
 import { chargesPreview, valuesFromTrade } from './trade-form-values';
 
 /** Moves focus to the first field with an error, so keyboard and screen-reader users land on it. */
@@ -55,8 +60,17 @@ function Editor({
   const brokerRow = useBrokerProfile(userId);
   const broker = brokerRow.data ? toChargeProfile(brokerRow.data) : DEFAULT_CHARGE_PROFILE;
 
-  const [values, setValues] = useState(initial);
+  const [restored, setRestored] = useState(() => (userId ? readDraft(sessionStorage, userId, tradeId, initial) : null));
+  const [values, setValues] = useState(restored?.values ?? initial);
   const [followed, setFollowed] = useState(initialFollowed);
+  const dirty = !sameValues(values, initial);
+  const leaving = useLeaveGuard(dirty);
+  const journal = useJournalTrades(userId);
+  const duplicate = useMemo(() => duplicateOf(values, journal.data ?? [], tradeId), [values, journal.data, tradeId]);
+  // What the trader types is kept in this tab as they type (trade-draft.ts).
+  useEffect(() => {
+    if (userId) writeDraft(sessionStorage, userId, tradeId, initial, values, new Date());
+  }, [userId, tradeId, initial, values]);
   // Errors show once a save has been tried, then follow every keystroke.
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -102,6 +116,7 @@ function Editor({
       for (const file of files) {
         await uploadGalleryImage({ userId: userId ?? '', file, tradeId: id }).catch(() => failed.push(file.name));
       }
+      if (userId) clearDraft(sessionStorage, userId, tradeId);
       await invalidateJournal(queryClient, userId);
       if (failed.length) toast.error(`Trade saved, but ${failed.join(', ')} could not be uploaded.`);
       else toast.success(tradeId ? 'Trade updated.' : 'Trade saved.');
@@ -146,9 +161,47 @@ function Editor({
         ]);
       }}
       onRemoveScreenshot={(i) => setFiles((current) => current.filter((_, j) => j !== i))}
-      onChange={(next) => setValues((previous) => applyDraftChange(previous, next))}
+      onChange={(next) => {
+        // A save's errors are of the values it was tried with: from the next change on, only the live checks show.
+        setSaveErrors({});
+        setValues((previous) => applyDraftChange(previous, next));
+      }}
       onSubmit={() => void submit()}
-      onCancel={() => navigate('/trades')}
+      onCancel={() => {
+        if (userId) clearDraft(sessionStorage, userId, tradeId);
+        navigate('/trades');
+      }}
+      restoredDraft={
+        restored && dirty
+          ? {
+              savedAt: formatDateTime(restored.savedAt),
+              onDiscard: () => {
+                setRestored(null);
+                setValues(initial);
+              },
+            }
+          : undefined
+      }
+      duplicate={
+        duplicate
+          ? {
+              description: `${duplicate.symbol}, ${duplicate.side}: ${formatQuantity(duplicate.quantity)} at ${formatINR(duplicate.entryPrice ?? 0)}, entered ${formatDateTime(duplicate.entryTime)}${duplicate.exitTime ? `, exited ${formatDateTime(duplicate.exitTime)}` : ''}.`,
+              href: `/trade-form/${duplicate.id}`,
+            }
+          : undefined
+      }
+      leavePrompt={
+        leaving.pending
+          ? {
+              onStay: leaving.stay,
+              onLeave: () => {
+                const to = leaving.pending as string;
+                leaving.stay();
+                navigate(to);
+              },
+            }
+          : undefined
+      }
     />
   );
 }

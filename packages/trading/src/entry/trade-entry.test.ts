@@ -4,6 +4,7 @@ import { grossPnl } from '../charges/contract-notes';
 import {
   applyDraftChange,
   draftTagNames,
+  duplicateOf,
   estimateDraftCharges,
   fromIstLocal,
   keepBrokerCharges,
@@ -329,5 +330,58 @@ describe('editing a trade with charges from the broker', () => {
       charges: 33.12,
       charges_source: 'estimated',
     });
+  });
+});
+
+describe('duplicateOf', () => {
+  // SUZLON as manualTradeRow saves it: 450 long at ₹67.50, 10:22 to 14:05 IST on 20 Nov 2026.
+  const saved = {
+    id: 't1',
+    symbol: 'SUZLON',
+    segment: 'equity' as const,
+    side: 'long' as const,
+    quantity: 450,
+    entryPrice: 67.5,
+    exitPrice: 70,
+    entryTime: '2026-11-20T04:52:00Z',
+    exitTime: '2026-11-20T08:35:00Z',
+  };
+
+  it('finds the saved trade the draft would write again, whatever the symbol’s case or the second of the time', () => {
+    expect(duplicateOf(suzlon, [saved])).toBe(saved);
+    expect(duplicateOf(suzlon, [{ ...saved, entryTime: '2026-11-20T04:52:41Z' }])?.id).toBe('t1');
+  });
+
+  it('is not the trade being edited, nor one that differs in units, price, side or minute', () => {
+    expect(duplicateOf(suzlon, [saved], 't1')).toBeUndefined();
+    for (const other of [
+      { quantity: 451 },
+      { entryPrice: 67.55 },
+      { side: 'short' as const },
+      { exitTime: '2026-11-20T08:36:00Z' },
+      { exitPrice: null, exitTime: null },
+    ]) {
+      expect(duplicateOf(suzlon, [{ ...saved, ...other }])).toBeUndefined();
+    }
+  });
+
+  it('compares an open draft with open trades, and an F&O draft by its contract symbol', () => {
+    const open = { ...suzlon, exitPrice: '', exitAt: '' };
+    expect(duplicateOf(open, [{ ...saved, exitPrice: null, exitTime: null }])?.id).toBe('t1');
+    expect(duplicateOf(open, [saved])).toBeUndefined();
+    const call = {
+      id: 'o1',
+      symbol: 'NIFTY 24 NOV 26 24500 CE',
+      segment: 'options' as const,
+      side: 'long' as const,
+      quantity: 130,
+      entryPrice: 112.4,
+      exitPrice: 162.4,
+      entryTime: '2026-11-20T04:32:00Z',
+      exitTime: '2026-11-20T05:11:00Z',
+    };
+    expect(duplicateOf(niftyCall, [call])?.id).toBe('o1');
+    expect(duplicateOf({ ...niftyCall, quantity: '' }, [saved])).toBeUndefined();
+    expect(duplicateOf({ ...niftyCall, lots: '' }, [call])).toBeUndefined();
   });
 });

@@ -421,3 +421,53 @@ export function keepBrokerCharges(row: ManualTradeRow, before: TradeDraft, after
   const { charges: _c, charges_breakdown: _b, charges_source: _s, broker_profile_id: _p, ...rest } = row;
   return rest;
 }
+
+/** A saved trade as the duplicate check compares it: what a save writes for the instrument, the fills and the times. */
+export interface EntryComparable {
+  id: string;
+  symbol: string;
+  segment: EntrySegment;
+  side: 'long' | 'short';
+  quantity: number;
+  entryPrice: number | null;
+  exitPrice: number | null;
+  /** ISO instants. */
+  entryTime: string;
+  exitTime: string | null;
+}
+
+const sameMinute = (a: string | null, b: string | null) =>
+  a === null || b === null ? a === b : Math.floor(Date.parse(a) / 60_000) === Math.floor(Date.parse(b) / 60_000);
+
+/**
+ * A trade in `trades` that the draft would save again (the same symbol, side, units and prices, entered and exited in
+ * the same minute), other than the one being edited (`editing`); undefined when there is none or the draft is not yet
+ * a trade. The import skips such fills as duplicates; a trade typed by hand gets a warning instead, since two equal
+ * trades can be real.
+ */
+export function duplicateOf<T extends EntryComparable>(
+  draft: TradeDraft,
+  trades: readonly T[],
+  editing?: string,
+): T | undefined {
+  const units = draftUnits(draft);
+  const entry = price(draft.entryPrice);
+  const entryAt = fromIstLocal(draft.entryAt);
+  if (units === undefined || entry === undefined || !entryAt) return undefined;
+  const exit = price(draft.exitPrice) ?? null;
+  const exitAt = draft.exitAt ? (fromIstLocal(draft.exitAt) ?? null) : null;
+  const fo = draft.segment !== 'equity';
+  const symbol = (fo ? draft.symbol.trim() || contractSymbol(draft) : draft.symbol.trim()).toUpperCase();
+  return trades.find(
+    (t) =>
+      t.id !== editing &&
+      t.segment === draft.segment &&
+      t.side === draft.side &&
+      t.symbol.toUpperCase() === symbol &&
+      t.quantity === units &&
+      t.entryPrice === entry &&
+      t.exitPrice === (exit !== null && exitAt !== null ? exit : null) &&
+      sameMinute(t.entryTime, entryAt) &&
+      sameMinute(t.exitTime, exit !== null ? exitAt : null),
+  );
+}

@@ -128,13 +128,13 @@ export const FnoDark: Story = { ...FnoInLots, globals: { theme: 'dark' } };
 export const CapitalFromFunds: Story = {
   render: () => (
     <Sizing
-      initial={{ ...base, capital: '706631' }}
+      initial={{ ...base, capital: '7,06,631' }}
       capitalSource="Your current capital from Funds; type to change it."
     />
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('textbox', { name: 'Capital (₹)' })).toHaveValue('706631');
+    await expect(canvas.getByRole('textbox', { name: 'Capital (₹)' })).toHaveValue('7,06,631');
     await expect(canvas.getByText('Your current capital from Funds; type to change it.')).toBeVisible();
   },
 };

@@ -1,7 +1,7 @@
 import { type ChargeLeg, DISCOUNT_BROKER, estimateCharges } from '@bahi/trading';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { Shell } from '../../stories/area-states';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
 import {
@@ -256,6 +256,48 @@ export const SaveError: Story = {
   render: () => <Form initial={suzlon} serviceError="Could not save the trade. Check your connection and try again." />,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Could not save the trade.');
+  },
+};
+
+/** Back on the form after a reload or another page: the unsaved input is restored from the tab's draft. */
+export const DraftRestored: Story = {
+  render: () => <Form initial={suzlon} restoredDraft={{ savedAt: '21 Nov 2026, 16:05', onDiscard: fn() }} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Your unsaved changes are back')).toBeVisible();
+    await expect(canvas.getByText(/Kept in this tab from 21 Nov 2026, 16:05\./)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Discard them' })).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Symbol' })).toHaveValue('SUZLON');
+  },
+};
+
+/** The same fills and times as a trade already in the journal: a warning with a link to it, and the save still allowed. */
+export const DuplicateWarning: Story = {
+  render: () => (
+    <Form
+      initial={suzlon}
+      duplicate={{
+        description: 'SUZLON, long: 450 at ₹67.50, entered 20 Nov 2026, 10:22, exited 20 Nov 2026, 14:05.',
+        href: '/trade-form/t1',
+      }}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('This trade may already be in your journal')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Open it' })).toHaveAttribute('href', '/trade-form/t1');
+    await expect(canvas.getByRole('button', { name: 'Save trade' })).toBeEnabled();
+  },
+};
+
+/** A link clicked with unsaved changes: the prompt asks first, and says the input stays as a draft. */
+export const LeavePrompt: Story = {
+  render: () => <Form initial={suzlon} leavePrompt={{ onStay: fn(), onLeave: fn() }} />,
+  play: async () => {
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await expect(dialog).toHaveTextContent('Your changes stay in this tab as a draft');
+    await expect(within(dialog).getByRole('button', { name: 'Stay on the form' })).toHaveFocus();
+    await expect(within(dialog).getByRole('button', { name: 'Leave' })).toBeVisible();
   },
 };
 

@@ -3,6 +3,16 @@ import { FileQuestion, ImagePlus, X } from 'lucide-react';
 import type * as React from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../components/alert-dialog';
 import { Button, buttonVariants } from '../../components/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
 import { Checkbox } from '../../components/checkbox';
@@ -127,6 +137,12 @@ export interface TradeFormScreenProps {
   onSubmit?: (values: TradeFormValues) => void;
   /** Leaves without saving. */
   onCancel?: () => void;
+  /** Unsaved changes brought back from this tab's draft (after a reload or a visit elsewhere), with when they were made. */
+  restoredDraft?: { savedAt: string; onDiscard: () => void };
+  /** A trade already in the journal that this one would save again (the same fills and times), and where to open it. */
+  duplicate?: { description: string; href: string };
+  /** Set while the trader is leaving with unsaved changes: the prompt asks first. */
+  leavePrompt?: { onStay: () => void; onLeave: () => void };
 }
 
 export const TRADE_EMOTIONS = [
@@ -410,6 +426,9 @@ export function TradeFormScreen({
   onSubmit,
   onCancel,
   onRetry,
+  restoredDraft,
+  duplicate,
+  leavePrompt,
 }: TradeFormScreenProps) {
   const editing = Boolean(tradeId);
   const saving = status === 'saving';
@@ -504,6 +523,16 @@ export function TradeFormScreen({
         >
           <div className="grid content-start gap-6">
             {serviceError ? <Alert variant="error" title={serviceError} /> : null}
+            {restoredDraft ? (
+              <Alert title="Your unsaved changes are back">
+                <p>
+                  Kept in this tab from {restoredDraft.savedAt}.{' '}
+                  <Button type="button" variant="link" className="h-auto p-0" onClick={restoredDraft.onDiscard}>
+                    Discard them
+                  </Button>
+                </p>
+              </Alert>
+            ) : null}
             <Card>
               <CardHeader>
                 <CardTitle asChild>
@@ -723,6 +752,16 @@ export function TradeFormScreen({
                     onRemove={onRemoveScreenshot}
                   />
                 )}
+                {duplicate ? (
+                  <Alert variant="warning" title="This trade may already be in your journal" className="sm:col-span-2">
+                    <p>
+                      {duplicate.description}{' '}
+                      <Link to={duplicate.href} className="font-medium text-foreground underline underline-offset-4">
+                        Open it
+                      </Link>
+                    </p>
+                  </Alert>
+                ) : null}
               </CardContent>
               <CardFooter className="justify-end gap-2">
                 <Button type="button" variant="ghost" onClick={onCancel} disabled={saving}>
@@ -745,6 +784,21 @@ export function TradeFormScreen({
           </div>
         </form>
       )}
+      <AlertDialog open={Boolean(leavePrompt)} onOpenChange={(open) => (open ? null : leavePrompt?.onStay())}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
+            <AlertDialogDescription>
+              This trade is not saved. Your changes stay in this tab as a draft, and the form brings them back when you
+              open it again.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Stay on the form</AlertDialogCancel>
+            <AlertDialogAction onClick={leavePrompt?.onLeave}>Leave</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   );
 }
