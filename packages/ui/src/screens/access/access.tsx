@@ -11,15 +11,22 @@ import { formatPrice, type PlanCatalog } from '../../lib/plans';
 /** Shown while the session, roles and subscription are being checked. */
 export function VerifyingAccess() {
   return (
-    <div
-      data-slot="verifying-access"
-      className="flex min-h-[60vh] flex-col items-center justify-center gap-3 text-muted-foreground"
-    >
-      <Spinner size="lg" label={null} className="text-primary" />
-      <p role="status" className="font-medium">
-        {UI_MESSAGES.verifyingAccess}
-      </p>
-    </div>
+    <CenteredPage>
+      <Card data-slot="verifying-access">
+        <CardHeader className="justify-items-center text-center">
+          <div
+            aria-hidden="true"
+            className="mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-primary"
+          >
+            <Spinner size="lg" label={null} />
+          </div>
+          <p role="status" className="font-semibold text-xl">
+            {UI_MESSAGES.verifyingAccess}
+          </p>
+          <CardDescription>Checking your sign-in and subscription.</CardDescription>
+        </CardHeader>
+      </Card>
+    </CenteredPage>
   );
 }
 

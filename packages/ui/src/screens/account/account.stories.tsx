@@ -351,6 +351,9 @@ export const AdminUsers: Story = {
     await expect(addRole).toHaveBeenCalledWith('u2', 'admin');
     await userEvent.click(canvas.getByRole('tab', { name: 'Subscriptions' }));
     await expect(await canvas.findByText('sub_Nx81kQ2pLm')).toBeVisible();
+    // The story ends on the state its name says: the users.
+    await userEvent.click(canvas.getByRole('tab', { name: 'Users' }));
+    await expect(canvas.getByRole('tab', { name: 'Users', selected: true })).toBeVisible();
   },
 };
 export const AdminSubscriptions: Story = {

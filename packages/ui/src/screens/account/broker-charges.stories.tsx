@@ -86,9 +86,9 @@ export const DpChargeBeforeGst: Story = {
   render: () => <Card onSubmit={submitDp} dpChargeFrom="2026-12-03" />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const dp = canvas.getByRole('textbox', { name: 'DP charge per share sold (₹, per day)' });
+    const dp = canvas.getByRole('textbox', { name: 'DP charge per stock and day of sale (₹)' });
     await expect(dp).toHaveAccessibleDescription(
-      "Enter it as your broker's charges page states it: Zerodha's ₹15.34 includes 18% GST (₹13 + ₹2.34); most brokers state it before GST. It applies to sales from 3 December 2026; earlier sales are charged Zerodha's DP charge of their day.",
+      "Charged once for each stock sold from your demat on a day, whatever the quantity. Enter it as your broker's charges page states it: Zerodha's ₹15.34 includes 18% GST (₹13 + ₹2.34); most brokers state it before GST. It applies to sales from 3 December 2026; earlier sales are charged Zerodha's DP charge of their day.",
     );
     // Dhan states ₹12.5 before GST: the trader types it as stated and unticks the box.
     await userEvent.clear(dp);

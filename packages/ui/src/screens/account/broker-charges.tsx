@@ -147,8 +147,8 @@ export function BrokerChargesCard({
             <div className="grid content-start gap-2 sm:col-span-2">
               {field(
                 'dpPerSell',
-                'DP charge per share sold (₹, per day)',
-                `Enter it as your broker's charges page states it: Zerodha's ₹15.34 includes 18% GST (₹13 + ₹2.34); most brokers state it before GST. It applies to sales from ${
+                'DP charge per stock and day of sale (₹)',
+                `Charged once for each stock sold from your demat on a day, whatever the quantity. Enter it as your broker's charges page states it: Zerodha's ₹15.34 includes 18% GST (₹13 + ₹2.34); most brokers state it before GST. It applies to sales from ${
                   // A date-only value read as noon in India, so that no time zone moves it to another day.
                   dpChargeFrom ? formatDate(`${dpChargeFrom}T12:00:00+05:30`) : 'the day you save it'
                 }; earlier sales are charged Zerodha's DP charge of their day.`,
