@@ -157,8 +157,9 @@ export const CreateEmpty: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Entry price (₹)' }), '67.50');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Exit price (₹)' }), '70');
     // Hand-worked in the app's rules test: ₹33.12 of charges (NSE rates from 1 Mar 2026), ₹1,125 gross, ₹1,091.88 net.
-    await expect(await canvas.findByText('₹33.12')).toBeVisible();
-    await expect(canvas.getByText('+₹1,091.88')).toBeVisible();
+    const panel = within(canvas.getByRole('region', { name: 'Estimated charges' }));
+    await expect(await panel.findByText('₹33.12')).toBeVisible();
+    await expect(panel.getByText('+₹1,091.88')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Save trade' }));
     await expect(submit).toHaveBeenCalledWith(
       expect.objectContaining({ symbol: 'SUZLON', segment: 'equity', quantity: '450', entryPrice: '67.50' }),
@@ -361,6 +362,23 @@ export const CreateMobile: Story = {
       await expect(option.getBoundingClientRect().top).toBe(options[0]!.getBoundingClientRect().top);
       await expect(option.getBoundingClientRect().height).toBe(lineHeight);
     }
+  },
+};
+/** On a phone the charges and net P&L ride along at the bottom of the screen while the prices are typed. */
+export const MobileChargesWhileTyping: Story = {
+  render: () => <Form initial={suzlon} />,
+  globals: { viewport: { value: 'mobile' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const price = canvas.getByRole('textbox', { name: 'Entry price (₹)' });
+    price.scrollIntoView({ block: 'center' });
+    const bar = canvasElement.querySelector<HTMLElement>('[data-slot="phone-charges"]')!;
+    await expect(bar).toHaveTextContent('Charges ₹33.12');
+    await expect(bar).toHaveTextContent('Net P&L +₹1,091.88');
+    // Pinned to the bottom of the screen, not at the end of the form.
+    await expect(Math.round(bar.getBoundingClientRect().bottom)).toBeLessThanOrEqual(window.innerHeight);
+    await expect(bar.getBoundingClientRect().top).toBeGreaterThan(price.getBoundingClientRect().bottom);
+    window.scrollTo(0, 0);
   },
 };
 export const EditDark: Story = { ...Edit, globals: { theme: 'dark' } };

@@ -192,6 +192,30 @@ const chargeRows: ReadonlyArray<readonly [keyof TradeChargesPreview, string]> = 
   ['dp', 'DP charge'],
 ];
 
+/**
+ * On phones the charges panel comes after the whole form, so the totals ride along at the bottom of the screen while
+ * the trader types (sticky, until the panel itself is reached).
+ */
+function PhoneChargesBar({ charges }: { charges: TradeChargesPreview }) {
+  return (
+    <div
+      data-slot="phone-charges"
+      className="sticky bottom-2 z-10 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg border bg-background/95 px-3 py-2 text-sm shadow-md backdrop-blur lg:hidden"
+    >
+      <span>
+        <span className="text-muted-foreground">Charges </span>
+        <Money value={charges.total} />
+      </span>
+      {charges.netPnl !== undefined ? (
+        <span className="font-semibold">
+          <span className="font-normal text-muted-foreground">Net P&amp;L </span>
+          <Money value={charges.netPnl} signed />
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 function ChargesPanel({
   charges,
   note,
@@ -772,6 +796,7 @@ export function TradeFormScreen({
                 </Button>
               </CardFooter>
             </Card>
+            {charges ? <PhoneChargesBar charges={charges} /> : null}
           </div>
           <div className="lg:sticky lg:top-4 lg:self-start">
             <ChargesPanel
