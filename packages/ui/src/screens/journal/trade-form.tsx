@@ -1,4 +1,4 @@
-import { formatCount } from '@bahi/trading';
+import { type EntryExchange, type EntryProduct, type EntrySegment, formatCount, type TradeDraft } from '@bahi/trading';
 import { FileQuestion, ImagePlus, X } from 'lucide-react';
 import type * as React from 'react';
 import { Link } from 'react-router-dom';
@@ -28,46 +28,15 @@ import { Skeleton } from '../../components/skeleton';
 import { Textarea } from '../../components/textarea';
 import { Segmented, ToggleChips } from './choice-group';
 
-export type TradeExchange = 'NSE' | 'BSE';
-export type TradeSegment = 'equity' | 'futures' | 'options';
-export type TradeProduct = 'intraday' | 'delivery' | 'carry_forward';
+export type TradeExchange = EntryExchange;
+export type TradeSegment = EntrySegment;
+export type TradeProduct = EntryProduct;
 
-/** The form as typed: strings for numbers (so half-typed input survives), IST wall-clock times 'YYYY-MM-DDTHH:mm'. */
-export interface TradeFormValues {
-  exchange: TradeExchange;
-  segment: TradeSegment;
-  product: TradeProduct;
-  side: 'long' | 'short';
-  /** Equity: the trading symbol. */
-  symbol: string;
-  /** F&O: the underlying (NIFTY, BANKNIFTY, RELIANCE …). */
-  underlying: string;
-  /** F&O: YYYY-MM-DD. */
-  expiry: string;
-  strike: string;
-  optionType: 'CE' | 'PE';
-  /** F&O: units per lot, filled from the dated lot-size table when it knows the underlying. */
-  lotSize: string;
-  /** F&O quantity, in lots. */
-  lots: string;
-  /** Equity quantity, in shares. */
-  quantity: string;
-  entryPrice: string;
-  exitPrice: string;
-  entryAt: string;
-  exitAt: string;
-  stopLoss: string;
-  target: string;
-  playbookId: string;
-  /** Tag names, comma separated; new names become new tags. */
-  tags: string;
-  emotionsBefore: string[];
-  emotionsAfter: string[];
-  mistakes: string[];
-  /** '' or '1'…'5'. */
-  rating: string;
-  notes: string;
-}
+/**
+ * The form as typed: @bahi/trading's draft of a trade typed by hand (strings for numbers, so half-typed input
+ * survives; IST wall-clock times 'YYYY-MM-DDTHH:mm'), whose rules check it and work out its charges.
+ */
+export type TradeFormValues = TradeDraft;
 
 export type TradeFormField = keyof TradeFormValues;
 
