@@ -68,15 +68,32 @@ test('errors clear as the field is put right, and a trade typed twice is pointed
   await form.getByRole('button', { name: 'Save trade' }).click();
   await expect(page).toHaveURL(/\/trades$/);
 
+  // A saved edit leaves no draft behind, also when the saved trade reads back in other digits (1,500.50 as 1500.5).
+  await page
+    .getByRole('cell', { name: /^Edit RELIANCE trade of 18 Nov/ })
+    .getByRole('link')
+    .click();
+  const edit = page.getByRole('form', { name: 'Edit trade' });
+  await edit.getByLabel('Exit price (₹)').fill('1500.50');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/trades$/);
+  await page
+    .getByRole('cell', { name: /^Edit RELIANCE trade of 18 Nov/ })
+    .getByRole('link')
+    .click();
+  await expect(edit.getByLabel('Exit price (₹)')).toHaveValue('1500.5');
+  await expect(edit.getByText('Your unsaved changes are back')).toHaveCount(0);
+
   await page.goto('/trade-form');
   await form.getByLabel('Symbol').fill('reliance');
   await fill();
   const warning = form.getByRole('status').filter({ hasText: 'This trade may already be in your journal' });
+  await form.getByLabel('Exit price (₹)').fill('1500.5');
   await expect(warning).toContainText(
     'RELIANCE, long: 10 at ₹1,480.00, entered 18 Nov 2026, 10:15, exited 18 Nov 2026, 13:45.',
   );
   await expect(warning.getByRole('link', { name: 'Open it' })).toHaveAttribute('href', /\/trade-form\/[0-9a-f-]{36}$/);
   // A different price is another trade.
-  await form.getByLabel('Exit price (₹)').fill('1501');
+  await form.getByLabel('Exit price (₹)').fill('1502');
   await expect(warning).toBeHidden();
 });

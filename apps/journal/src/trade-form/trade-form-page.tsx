@@ -16,7 +16,7 @@ import {
 } from '@bahi/trading';
 import { formatDateTime, TradeFormScreen, type TradeFormValues, toast } from '@bahi/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DEFAULT_CHARGE_PROFILE, toChargeProfile } from '../data/broker-profile';
 import { useBrokerProfile } from '../data/broker-profile-data';
@@ -67,10 +67,16 @@ function Editor({
   const leaving = useLeaveGuard(dirty);
   const journal = useJournalTrades(userId);
   const duplicate = useMemo(() => duplicateOf(values, journal.data ?? [], tradeId), [values, journal.data, tradeId]);
-  // What the trader types is kept in this tab as they type (trade-draft.ts).
+  // What the trader types is kept in this tab as they type (trade-draft.ts), until it is saved or cancelled: the
+  // journal's refresh after a save re-renders the form with the saved trade, which must not write the draft again.
+  const settled = useRef(false);
   useEffect(() => {
-    if (userId) writeDraft(sessionStorage, userId, tradeId, initial, values, new Date());
+    if (userId && !settled.current) writeDraft(sessionStorage, userId, tradeId, initial, values, new Date());
   }, [userId, tradeId, initial, values]);
+  const dropDraft = () => {
+    settled.current = true;
+    if (userId) clearDraft(sessionStorage, userId, tradeId);
+  };
   // Errors show once a save has been tried, then follow every keystroke.
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -116,7 +122,7 @@ function Editor({
       for (const file of files) {
         await uploadGalleryImage({ userId: userId ?? '', file, tradeId: id }).catch(() => failed.push(file.name));
       }
-      if (userId) clearDraft(sessionStorage, userId, tradeId);
+      dropDraft();
       await invalidateJournal(queryClient, userId);
       if (failed.length) toast.error(`Trade saved, but ${failed.join(', ')} could not be uploaded.`);
       else toast.success(tradeId ? 'Trade updated.' : 'Trade saved.');
@@ -168,7 +174,7 @@ function Editor({
       }}
       onSubmit={() => void submit()}
       onCancel={() => {
-        if (userId) clearDraft(sessionStorage, userId, tradeId);
+        dropDraft();
         navigate('/trades');
       }}
       restoredDraft={
