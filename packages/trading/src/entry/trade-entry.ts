@@ -334,6 +334,10 @@ export function contractSymbol(values: TradeDraft): string {
   return `${u} ${when} ${parseTypedNumber(values.strike)} ${values.optionType}`;
 }
 
+/** The symbol a save writes: an equity's in capitals; an F&O contract's as the broker gave it, or its trading symbol. */
+const savedSymbol = (values: TradeDraft) =>
+  values.segment === 'equity' ? values.symbol.trim().toUpperCase() : values.symbol.trim() || contractSymbol(values);
+
 /**
  * The row to insert or update, or the field errors that stop the save. Closed when it has an exit; gross P&L and the
  * charges estimate are computed here (charges_source 'estimated').
@@ -366,7 +370,7 @@ export function manualTradeRow(
       exchange: values.exchange,
       segment: values.segment,
       product: values.product,
-      symbol: fo ? values.symbol.trim() || contractSymbol(values) : values.symbol.trim().toUpperCase(),
+      symbol: savedSymbol(values),
       underlying: fo ? values.underlying.trim().toUpperCase() : null,
       expiry: fo ? values.expiry : null,
       strike: values.segment === 'options' ? (parseTypedNumber(values.strike) ?? null) : null,
@@ -456,8 +460,7 @@ export function duplicateOf<T extends EntryComparable>(
   if (units === undefined || entry === undefined || !entryAt) return undefined;
   const exit = price(draft.exitPrice) ?? null;
   const exitAt = draft.exitAt ? (fromIstLocal(draft.exitAt) ?? null) : null;
-  const fo = draft.segment !== 'equity';
-  const symbol = (fo ? draft.symbol.trim() || contractSymbol(draft) : draft.symbol.trim()).toUpperCase();
+  const symbol = savedSymbol(draft).toUpperCase();
   return trades.find(
     (t) =>
       t.id !== editing &&

@@ -11,22 +11,12 @@ import { formatPrice, type PlanCatalog } from '../../lib/plans';
 /** Shown while the session, roles and subscription are being checked. */
 export function VerifyingAccess() {
   return (
-    <CenteredPage>
-      <Card data-slot="verifying-access">
-        <CardHeader className="justify-items-center text-center">
-          <div
-            aria-hidden="true"
-            className="mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-primary"
-          >
-            <Spinner size="lg" label={null} />
-          </div>
-          <p role="status" className="font-semibold text-xl">
-            {UI_MESSAGES.verifyingAccess}
-          </p>
-          <CardDescription>Checking your sign-in and subscription.</CardDescription>
-        </CardHeader>
-      </Card>
-    </CenteredPage>
+    <AccessPanel
+      icon={<Spinner size="lg" label={null} className="text-primary" />}
+      title={UI_MESSAGES.verifyingAccess}
+      titleRole="status"
+      description="Checking your sign-in and subscription."
+    />
   );
 }
 
@@ -38,13 +28,17 @@ function AccessPanel({
   description,
   actions,
   actionsClassName = 'justify-center gap-2',
+  titleRole,
 }: {
   icon: React.ReactNode;
   eyebrow?: string;
   title: string;
   description: React.ReactNode;
-  actions: React.ReactNode;
+  /** Where to go from here; none while the state is passing (Verifying access). */
+  actions?: React.ReactNode;
   actionsClassName?: string;
+  /** `status`: the title is a live status, not a heading (a state that passes by itself). */
+  titleRole?: 'status';
 }) {
   return (
     <CenteredPage>
@@ -58,11 +52,17 @@ function AccessPanel({
           </div>
           {eyebrow ? <p className="font-semibold text-muted-foreground text-sm">{eyebrow}</p> : null}
           <CardTitle asChild>
-            <h1 className="text-xl">{title}</h1>
+            {titleRole ? (
+              <p role={titleRole} className="text-xl">
+                {title}
+              </p>
+            ) : (
+              <h1 className="text-xl">{title}</h1>
+            )}
           </CardTitle>
           <CardDescription>{description}</CardDescription>
         </CardHeader>
-        <CardFooter className={actionsClassName}>{actions}</CardFooter>
+        {actions ? <CardFooter className={actionsClassName}>{actions}</CardFooter> : null}
       </Card>
     </CenteredPage>
   );
