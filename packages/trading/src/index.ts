@@ -133,6 +133,7 @@ export {
   wrongFileMessage,
 } from './import/detect';
 export { parseDhanTransactions } from './import/dhan';
+export { type FundKind, NON_EQUITY_FUNDS, nonEquityFund } from './import/funds';
 // Broker imports: CSV readers per broker and a generic mapper, FIFO matching into trades, re-import de-duplication.
 export {
   type GeneratedTradebook,
@@ -301,6 +302,7 @@ export {
   LONG_TERM_AFTER_MONTHS,
   longTermExemptionFor,
   SET_OFF_RULES,
+  SPECIFIED_FUND,
   TAX_ACTS,
   TAX_DISCLAIMER,
   type TaxAct,
@@ -314,6 +316,9 @@ export type {
   BusinessIncome,
   CapitalGainRow,
   CapitalGains,
+  FundSaleRow,
+  FundSales,
+  FundSalesTotal,
   LongTermGains,
   RatePeriod,
   Schedule112ARow,

@@ -213,6 +213,52 @@ describe('the DP charge', () => {
   });
 });
 
+describe('STT on fund units', () => {
+  // On 9 Jun 2025, each bought 2 Jun and sold 9 Jun: INFY 400 × 2,500 → 2,510 (a share), NIFTYBEES 3,800 × 263 →
+  // 265 (an equity ETF), LIQUIDBEES 1,000 × 1,000 → 1,000.05 (a liquid ETF), each with its ISIN.
+  const isins = { INFY: 'INE009A01021', NIFTYBEES: 'INF204KB14I2', LIQUIDBEES: 'INF732E01037' } as const;
+  const held = (symbol: keyof typeof isins, quantity: number, buy: number, sell: number) => [
+    { ...fill(symbol, 'buy', quantity, buy, '2025-06-02T10:00:00'), isin: isins[symbol] },
+    { ...fill(symbol, 'sell', quantity, sell, '2025-06-09T10:00:00'), isin: isins[symbol] },
+  ];
+  const trades = matchFills([
+    ...held('INFY', 400, 2500, 2510),
+    ...held('NIFTYBEES', 3800, 263, 265),
+    ...held('LIQUIDBEES', 1000, 1000, 1000.05),
+  ]);
+  const stt = (symbol: string) => {
+    const i = trades.findIndex((t) => t.symbol === symbol);
+    return chargeTrades(trades)[i]!.lines!.stt;
+  };
+
+  it('charges a share 0.1% each side, an equity ETF 0.001% on the sale only, a liquid ETF none', () => {
+    // 2 Jun's note: INFY 0.1% × 10,00,000 = ₹1,000; NIFTYBEES and LIQUIDBEES purchases pay none.
+    // 9 Jun's note: INFY 0.1% × 10,04,000 = 1,004.00, NIFTYBEES 0.001% × 10,07,000 = 10.07, LIQUIDBEES 0: the note
+    // rounds 1,014.07 to ₹1,014, shared by exact STT: 1,01,400 paise × 1,004/1,014.07 = 1,00,393.07 and
+    // × 10.07/1,014.07 = 1,006.93; the paisa left goes to the larger remainder (NIFTYBEES): 1,003.93 and 10.07.
+    expect(stt('INFY')).toBe(2003.93);
+    expect(stt('NIFTYBEES')).toBe(10.07);
+    expect(stt('LIQUIDBEES')).toBe(0);
+  });
+
+  it('knows the best-known ETFs by symbol when a trade is typed without an ISIN', () => {
+    const typed = (symbol: string) =>
+      typedTradeCharges({
+        exchange: 'NSE',
+        segment: 'equity-delivery',
+        symbol,
+        side: 'long',
+        quantity: 3800,
+        entry: { date: '2025-06-02', price: 263 },
+        exit: { date: '2025-06-09', price: 265 },
+      }).stt;
+    // 0.1% × 9,99,400 = ₹999.40 → ₹999 and 0.1% × 10,07,000 = ₹1,007 for a share; ₹10.07 → ₹10 for NIFTYBEES.
+    expect(typed('ITC')).toBe(2006);
+    expect(typed('NIFTYBEES')).toBe(10);
+    expect(typed('GOLDBEES')).toBe(0);
+  });
+});
+
 describe('shareInProportion', () => {
   it('gives each part its share to the paisa, the left-over paise to the largest remainders', () => {
     // ₹5 shared 2.4 : 3.0 → 222.2… and 277.7… paise: 222 and 278.

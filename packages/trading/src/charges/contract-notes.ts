@@ -4,6 +4,7 @@
 // the trades in proportion (largest remainder, to the paisa), so that the trades of a day add up to the note.
 // A delivery sale also pays the depository (DP) charge once per share and day, with GST on it: the trader's own from
 // the day they set it, Zerodha's by date before that.
+import { securityOf } from '../import/funds';
 import type { MatchedTrade, TradeExecution } from '../import/match';
 import type { Fill } from '../import/types';
 import { type BrokerProfile, DISCOUNT_BROKER, type DpCharge } from './broker-profile';
@@ -295,6 +296,9 @@ export function tradeNotes(
 ): NoteLegs[] {
   const segment = chargeSegment(trade.segment, trade.product);
   const sale = segment === 'equity-delivery' ? trade.symbol : null;
+  // A fund's units pay another STT than a share (none for a liquid or gold ETF).
+  const security =
+    trade.segment === 'equity' ? securityOf(trade.symbol, trade.executions[0]?.fill.isin ?? null) : 'share';
   // An import runs this for every trade, and a trade's executions fall on a few days and orders: finding the note
   // and the order by a short search, with no Map or string key per execution, takes half the time.
   const notes: NoteLegs[] = [];
@@ -325,7 +329,11 @@ export function tradeNotes(
     let l = 0;
     while (l < legs.length && !(keys[l] === order && legs[l]!.side === fill.side)) l++;
     if (l === legs.length) {
-      legs.push({ side: fill.side as Side, quantity, price: fill.price });
+      legs.push(
+        security === 'share'
+          ? { side: fill.side as Side, quantity, price: fill.price }
+          : { side: fill.side as Side, quantity, price: fill.price, security },
+      );
       keys.push(order);
     } else {
       const leg = legs[l]!;
@@ -393,7 +401,12 @@ export function typedTradeCharges(
 ): TradeChargeLines & { turnover: number; estimatedRates: readonly EstimateReason[] } {
   const opening: Side = trade.side === 'long' ? 'buy' : 'sell';
   const closing: Side = trade.side === 'long' ? 'sell' : 'buy';
-  const leg = (side: Side, price: number): ChargeLeg => ({ side, quantity: trade.quantity, price });
+  const equity = trade.segment === 'equity-delivery' || trade.segment === 'equity-intraday';
+  const security = equity ? securityOf(trade.symbol, null) : 'share';
+  const leg = (side: Side, price: number): ChargeLeg =>
+    security === 'share'
+      ? { side, quantity: trade.quantity, price }
+      : { side, quantity: trade.quantity, price, security };
   const sale = trade.segment === 'equity-delivery' ? trade.symbol : null;
   const note = (date: string, legs: ChargeLeg[]): NoteLegs => ({
     trade: 0,

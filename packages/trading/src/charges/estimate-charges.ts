@@ -1,3 +1,4 @@
+import type { Security } from '../import/funds';
 import { type BrokerageRule, type BrokerProfile, DISCOUNT_BROKER } from './broker-profile';
 import { type EstimateReason, mergeReasons, NO_REASONS } from './estimate-reasons';
 import {
@@ -32,6 +33,8 @@ export interface ChargeLeg {
   price: number;
   /** Executed orders behind this leg (default 1): brokerage is charged per executed order. */
   orders?: number;
+  /** What was traded on the cash market, for STT (default a share): a fund's units pay less, or none. */
+  security?: Security;
 }
 
 /**
@@ -186,11 +189,26 @@ export function chargeNoteInPaise(
 
   let buyTurnover = 0;
   let sellTurnover = 0;
+  // STT is on each side's turnover by what was traded: shares, units of equity-oriented funds, or other funds' units
+  // (which pay none).
+  let shareBuy = 0;
+  let shareSell = 0;
+  let fundBuy = 0;
+  let fundSell = 0;
   let brokerage = 0;
   for (const leg of trade.legs) {
     const turnover = Math.round(leg.quantity * toPaise(leg.price));
-    if (leg.side === 'buy') buyTurnover += turnover;
+    const buy = leg.side === 'buy';
+    if (buy) buyTurnover += turnover;
     else sellTurnover += turnover;
+    const security = leg.security ?? 'share';
+    if (security === 'share') {
+      if (buy) shareBuy += turnover;
+      else shareSell += turnover;
+    } else if (security === 'equity-fund') {
+      if (buy) fundBuy += turnover;
+      else fundSell += turnover;
+    }
     brokerage += brokerageInPaise(rule, turnover, leg.orders ?? 1);
   }
   const turnover = buyTurnover + sellTurnover;
@@ -199,8 +217,10 @@ export function chargeNoteInPaise(
   for (const exercise of exercises) exercised += exercisedPaise(exercise, rates.exerciseOn);
   // One STT line per note: premium and exercise STT are added before the rounding to the rupee.
   const sttTerms = [
-    [buyTurnover, rates.sttBuy],
-    [sellTurnover, rates.sttSell],
+    [shareBuy, rates.sttBuy],
+    [shareSell, rates.sttSell],
+    [fundBuy, rates.sttFundBuy ?? rates.sttBuy],
+    [fundSell, rates.sttFundSell ?? rates.sttSell],
     [exercised, rates.sttExercise],
   ] as const;
   const stt = chargeInPaiseToRupee(...sttTerms);

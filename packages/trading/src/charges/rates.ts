@@ -41,6 +41,9 @@ export {
 export interface SegmentRates {
   sttBuy: PerCrore;
   sttSell: PerCrore;
+  /** STT on a unit of an equity-oriented fund, each side (the cash market; a share's rates where absent). */
+  sttFundBuy?: PerCrore;
+  sttFundSell?: PerCrore;
   /** STT (CTT on MCX) on an exercised option; 0 where it does not apply. */
   sttExercise: PerCrore;
   /** What `sttExercise` is charged on: the intrinsic value (STT) or the settlement value (CTT). Default intrinsic. */
@@ -205,10 +208,16 @@ function linesOn(exchange: Exchange, segment: Segment, date: string) {
   for (const [key, row] of Object.entries(lines)) {
     estimates = mergeReasons(estimates, reasonsOf(row, lineOf[key as keyof typeof lines], exchange, segment));
   }
+  // An equity-oriented fund's unit has its own rates where the Act gives them (delivery); a share's elsewhere.
+  const fundBuy = tax.fundBuy ? inForce(tax.fundBuy, date).value : lines.sttBuy.value;
+  const fundSell = tax.fundSell ? inForce(tax.fundSell, date).value : lines.sttSell.value;
   return {
     rates: {
       sttBuy: lines.sttBuy.value,
       sttSell: lines.sttSell.value,
+      ...(segment === 'equity-delivery' || segment === 'equity-intraday'
+        ? { sttFundBuy: fundBuy, sttFundSell: fundSell }
+        : {}),
       sttExercise: lines.sttExercise.value,
       exerciseOn: tax.exerciseOn,
       transaction: lines.transaction.value,

@@ -59,6 +59,8 @@ export interface TaxAct extends Sourced {
     taxAudit: string;
     /** Set-off and carry forward of losses, and the return that must be filed in time to carry them forward. */
     setOff: string;
+    /** Units of a specified (debt) mutual fund acquired from 1 Apr 2023: short term whatever the holding. */
+    specifiedFund: string;
   };
   /** Keys of `sections` whose number was taken from a secondary report, not read in the Act's text. */
   unverified: readonly (keyof TaxAct['sections'])[];
@@ -179,6 +181,29 @@ export const LONG_TERM_HOLDING: Sourced & { months: number; text: string } = {
   evidence: 'secondary',
 };
 
+/**
+ * Units of a specified mutual fund acquired on or after 1 Apr 2023: the gain is short term whatever the holding,
+ * taxed at the slab rate, with no indexation and no STT deducted. Until FY 2024-25 a specified fund was one with not
+ * more than 35 % in domestic equity (debt, gold, silver and foreign-share funds alike); for transfers from 1 Apr 2025
+ * (AY 2026-27) it is one with more than 65 % in debt and money market instruments, so only debt funds.
+ */
+export const SPECIFIED_FUND: Sourced & { acquiredFrom: '2023-04-01'; debtOnlyFrom: '2025-04-01'; text: string } = {
+  acquiredFrom: '2023-04-01',
+  debtOnlyFrom: '2025-04-01',
+  text:
+    'Units of a specified mutual fund bought on or after 1 April 2023 give a short-term gain however long they were ' +
+    'held, taxed at your slab rate. For sales up to 31 March 2025 that is any fund with at most 35% in Indian ' +
+    'equity (debt, gold, silver and foreign-share funds); from 1 April 2025, a fund with more than 65% in debt and ' +
+    'money market instruments. Other units of these funds are short or long term by their holding period and taxed ' +
+    'by other rules (s. 112 for long term), which this page does not work out.',
+  source:
+    '1961 Act s. 50AA, inserted by the Finance Act 2023 (units "acquired on or after the 1st day of April, 2023"); ' +
+    'Explanation (ii) substituted by the Finance (No. 2) Act 2024, s. 21, with effect from 1 Apr 2026, i.e. from AY ' +
+    '2026-27 (text at https://taxmanagementindia.com/visitor/detail_act.asp?ID=41579 and ' +
+    'https://cabkgoyal.com/section-21-finance-acts; the earlier 35% definition at https://cabkgoyal.com/?p=14839).',
+  evidence: 'primary',
+};
+
 /** Shares acquired before 1 Feb 2018: cost = max(actual cost, min(FMV on 31 Jan 2018, sale value)). */
 export const GRANDFATHERING: Sourced & { acquiredBefore: '2018-02-01'; fmvOn: '2018-01-31'; text: string } = {
   acquiredBefore: '2018-02-01',
@@ -216,6 +241,7 @@ export const TAX_ACTS: readonly TaxAct[] = [
       holdingPeriod: 's. 2(42A)',
       taxAudit: 's. 44AB',
       setOff: 'ss. 70–74, 80',
+      specifiedFund: 's. 50AA',
     },
     unverified: ['grandfathering', 'sttNotDeductible', 'sttBusinessExpense'],
     source:
@@ -227,7 +253,8 @@ export const TAX_ACTS: readonly TaxAct[] = [
       's. 36(1)(xv) STT paid on transactions whose income is business income (inserted by the Finance Act 2008, ' +
       'https://www.taxtmi.com/acts?id=8444); s. 73 (https://aaptaxlaw.com/income-tax-act/section-73-income-tax-act-' +
       'losses-in-speculation-business-sec-73-of-income-tax-act-1961.html), s. 74 (http://law.incometaxindia.gov.in/' +
-      'Directtaxlaws/act2005/section74.htm); s. 2(42A) proviso; s. 44AB(a); s. 80 with s. 139(3). It governs income ' +
+      'Directtaxlaws/act2005/section74.htm); s. 50AA as amended by the Finance (No. 2) Act 2024, s. 21 (text at ' +
+      'https://taxmanagementindia.com/visitor/detail_act.asp?ID=41579); s. 2(42A) proviso; s. 44AB(a); s. 80 with s. 139(3). It governs income ' +
       'of the previous years up to FY 2025-26 (AY 2026-27); the 2025 Act applies from 1 Apr 2026.',
     evidence: 'primary',
   },
@@ -247,8 +274,16 @@ export const TAX_ACTS: readonly TaxAct[] = [
       holdingPeriod: 's. 2(101)',
       taxAudit: 's. 63',
       setOff: 'ss. 108–113, 121',
+      specifiedFund: 's. 76',
     },
-    unverified: ['speculative', 'nonSpeculative', 'grandfathering', 'sttBusinessExpense', 'holdingPeriod'],
+    unverified: [
+      'speculative',
+      'nonSpeculative',
+      'grandfathering',
+      'sttBusinessExpense',
+      'holdingPeriod',
+      'specifiedFund',
+    ],
     source:
       'Income-tax Act, 2025 (assent 21 Aug 2025; s. 1(3): in force 1 Apr 2026; s. 3(1): "tax year" means the twelve ' +
       'months of the financial year from 1 April, text at https://aubsp.com/income-tax-act-2025-section-3; the Act ' +
@@ -265,7 +300,8 @@ export const TAX_ACTS: readonly TaxAct[] = [
       '(TaxTMI manual "(New) Section 32(k) / (Old) Section 36(1)(xv)", https://www.taxtmi.com/manuals?id=1123); ' +
       's. 2(101) (https://www.taxtmi.com/tmi_blog_details?id=844280). Section mapping cross-checked with ' +
       'https://www.aubsp.com/section-wise-comparison-between-income-tax-act-2025-and-income-tax-act-1961/12 (111A → ' +
-      '196, 112A → 198) and /6 (70 → 108, 71 → 109, 72 → 112).',
+      "196, 112A → 198) and /6 (70 → 108, 71 → 109, 72 → 112). s. 76 for the 1961 Act's s. 50AA is inferred from " +
+      "the order of the 2025 Act's capital-gains sections (48 → 72, and 50AA four sections on), not read.",
     evidence: 'primary',
   },
 ];

@@ -116,6 +116,30 @@ export function taxReportSheets(year: TaxYear, trades: readonly TaxTrade[]): She
           ],
         ]
       : []),
+    ...(year.funds.specified.rows > 0
+      ? [
+          [
+            `Non-equity fund units bought from 1 Apr 2023 (${sections.specifiedFund}): short term, slab rate`,
+            year.funds.specified.rows,
+            year.funds.specified.saleValue,
+            year.funds.specified.actualCost,
+            null,
+            year.funds.specified.gain,
+          ],
+        ]
+      : []),
+    ...(year.funds.other.rows > 0
+      ? [
+          [
+            'Other non-equity fund units: by holding period, not ss. 111A/112A',
+            year.funds.other.rows,
+            year.funds.other.saleValue,
+            year.funds.other.actualCost,
+            null,
+            year.funds.other.gain,
+          ],
+        ]
+      : []),
     [],
     ['Sales with no cost basis, left out', year.missingCost.length],
     ['Shares acquired before 1 Feb 2018 without their 31 Jan 2018 value', year.needsFmv.map((n) => n.symbol).join(' ')],
@@ -179,6 +203,49 @@ export function taxReportSheets(year: TaxYear, trades: readonly TaxTrade[]): She
             ],
           },
         ];
+  // Only a year with sales of non-equity funds has their sheet.
+  const funds: Sheet[] =
+    year.funds.rows.length === 0
+      ? []
+      : [
+          {
+            name: 'Non-equity funds',
+            rows: [
+              [
+                'Symbol',
+                'ISIN',
+                'Kind',
+                'Rule',
+                'Quantity',
+                'Acquired from',
+                'Acquired to',
+                'Sold',
+                'Days held',
+                'Full value of consideration',
+                'Actual cost',
+                'Transfer expenses (no STT)',
+                'STT (not deductible)',
+                'Gain',
+              ],
+              ...year.funds.rows.map((r): SheetCell[] => [
+                r.symbol,
+                r.isin,
+                r.fund,
+                r.rule === 'specified' ? `${sections.specifiedFund}: short term, slab rate` : 'by holding period',
+                r.quantity,
+                r.acquiredFrom,
+                r.acquiredTo,
+                r.sold,
+                r.daysHeld,
+                r.saleValue,
+                r.actualCost,
+                r.transferExpenses,
+                r.stt,
+                r.gain,
+              ]),
+            ],
+          },
+        ];
   return [
     { name: 'Summary', rows: summary },
     { name: 'Short term 111A', rows: [gainColumns, ...shortTerm.rows.map(gainRow)] },
@@ -213,6 +280,7 @@ export function taxReportSheets(year: TaxYear, trades: readonly TaxTrade[]): She
       ],
     },
     ...undated,
+    ...funds,
     { name: 'Business trades', rows: businessTrades },
   ];
 }

@@ -227,3 +227,56 @@ describe('financial years', () => {
     expect(taxPnl([], '2026-27')).toMatchObject({ act: 'Income-tax Act, 2025', label: 'Tax year 2026-27' });
   });
 });
+
+describe('units of non-equity funds (liquid, gold, foreign-share ETFs)', () => {
+  // LIQUIDBEES (a liquid ETF) bought 7 Apr 2025: 24.609 units for 24,609 and sold 10 Jul 2025 for 24,707.44, charges
+  // 12.50 with no STT: gain 24,707.44 − 24,609 − 12.50 = 85.94, short term whatever the holding (s. 50AA).
+  const liquid = trade({
+    ...sale('2025-07-10', [{ acquired: '2025-04-07', quantity: 24.609, cost: 24_609 }], 24_707.44, 12.5, 0),
+    symbol: 'LIQUIDBEES',
+    isin: 'INF732E01037',
+  });
+  // GOLDBEES bought 2 May 2023 (100 for 4,800), sold 5 Jun 2025 for 8,100 with 20 of charges: a gold fund is no
+  // longer a specified fund for sales from 1 Apr 2025, so the gain of 3,280 falls under the holding-period rules.
+  const gold = trade({
+    ...sale('2025-06-05', [{ acquired: '2023-05-02', quantity: 100, cost: 4_800 }], 8_100, 20, 0),
+    symbol: 'GOLDBEES',
+    isin: null,
+  });
+  // The same GOLDBEES lot sold a year earlier (5 Jun 2024, for 6,300, 20 of charges): specified then, gain 1,480.
+  const goldEarlier = trade({
+    ...sale('2024-06-05', [{ acquired: '2023-05-02', quantity: 100, cost: 4_800 }], 6_300, 20, 0),
+    symbol: 'GOLDBEES',
+    isin: null,
+  });
+  // NIFTYBEES is an equity ETF: its long-term sale stays in s. 112A.
+  const nifty = trade({
+    ...sale('2025-06-05', [{ acquired: '2023-05-02', quantity: 10, cost: 2_000 }], 2_700, 0, 0),
+    symbol: 'NIFTYBEES',
+    isin: 'INF204KB14I2',
+  });
+
+  it('lists their sales apart from the heads of listed equity, by rule', () => {
+    const year = taxPnl([liquid, gold, nifty], '2025-26');
+    expect(year.funds.rows.map((r) => [r.symbol, r.fund, r.rule, r.quantity, r.daysHeld, r.gain])).toEqual([
+      ['GOLDBEES', 'gold', 'other', 100, 765, 3280],
+      ['LIQUIDBEES', 'debt', 'specified', 24.609, 94, 85.94],
+    ]);
+    expect(year.funds.specified).toEqual({ rows: 1, saleValue: 24_707.44, actualCost: 24_609, gain: 85.94 });
+    expect(year.funds.other).toEqual({ rows: 1, saleValue: 8_100, actualCost: 4_800, gain: 3_280 });
+    expect(year.shortTerm.rows).toEqual([]);
+    expect(year.longTerm.rows.map((r) => [r.symbol, r.gain])).toEqual([['NIFTYBEES', 700]]);
+    expect(year.schedule112A.map((r) => r.symbol)).toEqual(['NIFTYBEES']);
+  });
+
+  it('counts a gold fund bought from 1 Apr 2023 as a specified fund for sales up to 31 Mar 2025', () => {
+    const year = taxPnl([goldEarlier], '2024-25');
+    expect(year.funds.rows.map((r) => [r.symbol, r.rule, r.gain])).toEqual([['GOLDBEES', 'specified', 1480]]);
+    expect(year.shortTerm.rows).toEqual([]);
+  });
+
+  it('reads a share with an INE ISIN as a share whatever its symbol', () => {
+    const share = trade({ ...liquid, id: 'share', isin: 'INE000A01000' });
+    expect(taxPnl([share], '2025-26').shortTerm.rows).toHaveLength(1);
+  });
+});

@@ -6,9 +6,13 @@
 //     (s. 112A) beyond, each sale split by the holding period of the lots it came from; rates by the sale date
 //     (they changed on 23 Jul 2024), the year's s. 112A exemption, and the 31 Jan 2018 grandfathering of cost
 //     (s. 55(2)(ac)) when the trader has given the fair market value;
+//   - units of non-equity funds (liquid, gold, foreign-share ETFs: ./funds.ts) are outside ss. 111A and 112A: their
+//     sales are listed apart, those of a specified mutual fund bought from 1 Apr 2023 (s. 50AA) marked short term;
 //   - sales from lots whose buy date is not known (an undated holdings statement): their gain is worked out, but they
 //     are in neither head until the lots are dated, and the year says how many lots and how much sale value wait.
 // The rules and their sources are data in ./rules.ts. All sums are in paise, so every total is exact.
+
+import { type FundKind, nonEquityFund } from '../import/funds';
 import { units } from '../import/units';
 import { dateOfDayNumber, dayNumberOf } from '../time/ist';
 import {
@@ -19,6 +23,7 @@ import {
   GRANDFATHERING,
   LONG_TERM_AFTER_MONTHS,
   longTermExemptionFor,
+  SPECIFIED_FUND,
   TURNOVER_RULE,
   taxYearLabel,
 } from './rules';
@@ -26,6 +31,9 @@ import type {
   BusinessIncome,
   CapitalGainRow,
   CapitalGains,
+  FundSaleRow,
+  FundSales,
+  FundSalesTotal,
   LongTermGains,
   RatePeriod,
   Schedule112ARow,
@@ -107,24 +115,34 @@ function split(total: number, weights: readonly number[]): number[] {
 
 interface GainParts {
   rows: CapitalGainRow[];
+  funds: FundSaleRow[];
   undated: UndatedSaleRow[];
   needsFmv: { symbol: string; isin: string | null }[];
 }
 
-type Term = 'short' | 'long' | 'undated';
+type Term = 'short' | 'long' | 'undated' | FundSaleRow['rule'];
 /** A lot with a buy date. */
 type DatedLot = TaxLot & { acquired: string };
 
+/** A dated lot's group: its holding period for listed equity, its rule for a non-equity fund's units. */
+function termOf(lot: DatedLot, sold: string, fund: FundKind | null): Term {
+  if (fund === null) return isLongTerm(lot.acquired, sold) ? 'long' : 'short';
+  const specified =
+    lot.acquired >= SPECIFIED_FUND.acquiredFrom && (fund === 'debt' || sold < SPECIFIED_FUND.debtOnlyFrom);
+  return specified ? 'specified' : 'other';
+}
+
 /**
  * A delivery sale as capital-gain rows: its lots grouped by holding period (or as undated, when the buy date is not
- * known), each group's share of the sale.
+ * known; or by rule, for a non-equity fund's units), each group's share of the sale.
  */
 function gainRows(t: TaxTrade, fmvOf: (t: TaxTrade) => number | undefined, parts: GainParts): void {
   const lots: TaxLot[] =
     t.lots.length > 0 ? t.lots : [{ acquired: t.entryDate, quantity: t.quantity, cost: t.buyValue }];
+  const fund = nonEquityFund(t.symbol, t.isin);
   const groups = new Map<Term, TaxLot[]>();
   for (const lot of lots) {
-    const term = lot.acquired === null ? 'undated' : isLongTerm(lot.acquired, t.exitDate) ? 'long' : 'short';
+    const term = lot.acquired === null ? 'undated' : termOf(lot as DatedLot, t.exitDate, fund);
     groups.set(term, [...(groups.get(term) ?? []), lot]);
   }
   const terms = [...groups.keys()].sort();
@@ -158,6 +176,27 @@ function gainRows(t: TaxTrade, fmvOf: (t: TaxTrade) => number | undefined, parts
     const quantity = quantities[i]!;
     const saleValue = sale[i]!;
     const actualCost = group.reduce((s, l) => s + paise(l.cost), 0);
+    const acquired = group.map((l) => l.acquired).sort();
+    if (term === 'specified' || term === 'other') {
+      parts.funds.push({
+        tradeId: t.id,
+        symbol: t.symbol,
+        isin: t.isin,
+        fund: fund!,
+        rule: term,
+        quantity,
+        acquiredFrom: acquired[0]!,
+        acquiredTo: acquired.at(-1)!,
+        sold: t.exitDate,
+        daysHeld: daysBetween(acquired[0]!, t.exitDate),
+        saleValue: rupees(saleValue),
+        actualCost: rupees(actualCost),
+        transferExpenses: rupees(expenses[i]!),
+        stt: rupees(stts[i]!),
+        gain: rupees(saleValue - actualCost - expenses[i]!),
+      });
+      return;
+    }
     // Grandfathered lots (acquired before 1 Feb 2018): cost = max(actual, min(FMV, their share of the sale value)).
     const old = group.filter((l) => l.acquired < GRANDFATHERING.acquiredBefore);
     let costOfAcquisition = actualCost;
@@ -176,7 +215,6 @@ function gainRows(t: TaxTrade, fmvOf: (t: TaxTrade) => number | undefined, parts
     if (needsFmv && !parts.needsFmv.some((n) => n.symbol === t.symbol)) {
       parts.needsFmv.push({ symbol: t.symbol, isin: t.isin });
     }
-    const acquired = group.map((l) => l.acquired).sort();
     parts.rows.push({
       tradeId: t.id,
       symbol: t.symbol,
@@ -198,6 +236,25 @@ function gainRows(t: TaxTrade, fmvOf: (t: TaxTrade) => number | undefined, parts
       rate: term === 'long' ? rate.longTermRate : rate.shortTermRate,
     });
   });
+}
+
+/** The year's sales of non-equity funds' units, in sale order, with a total per rule. */
+function fundSales(rows: FundSaleRow[]): FundSales {
+  const total = (rule: FundSaleRow['rule']): FundSalesTotal => {
+    const of = rows.filter((r) => r.rule === rule);
+    const sum = (f: (r: FundSaleRow) => number) => rupees(of.reduce((s, r) => s + paise(f(r)), 0));
+    return {
+      rows: of.length,
+      saleValue: sum((r) => r.saleValue),
+      actualCost: sum((r) => r.actualCost),
+      gain: sum((r) => r.gain),
+    };
+  };
+  return {
+    rows: [...rows].sort((a, b) => a.sold.localeCompare(b.sold) || a.symbol.localeCompare(b.symbol)),
+    specified: total('specified'),
+    other: total('other'),
+  };
 }
 
 /** The year's sales from undated lots, with each lot counted once however many sales it went into. */
@@ -335,7 +392,7 @@ export function taxPnl(trades: readonly TaxTrade[], fy: string, options: TaxOpti
   const optionsSum = new BusinessSum();
   const commodities = new BusinessSum();
   const all = new BusinessSum();
-  const parts: GainParts = { rows: [], undated: [], needsFmv: [] };
+  const parts: GainParts = { rows: [], funds: [], undated: [], needsFmv: [] };
   const missingCost: string[] = [];
   const fmvOf = (t: TaxTrade) => (t.isin ? options.fmv?.get(t.isin) : undefined) ?? options.fmv?.get(t.symbol);
   for (const t of trades) {
@@ -386,6 +443,7 @@ export function taxPnl(trades: readonly TaxTrade[], fy: string, options: TaxOpti
     shortTerm,
     longTerm,
     schedule112A: schedule112A(longRows),
+    funds: fundSales(parts.funds),
     undated: undatedSales(parts.undated),
     missingCost,
     needsFmv: parts.needsFmv,

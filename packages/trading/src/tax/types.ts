@@ -1,5 +1,6 @@
 // The tax P&L's shapes: what goes in (closed trades with their lots) and what comes out (a financial year's figures,
 // each with the trades behind it). Money in rupees, dates YYYY-MM-DD in Asia/Kolkata.
+import type { FundKind } from '../import/funds';
 
 /** A lot of shares a sale came from: when it was acquired, how many of the shares sold it gave, at what cost. */
 export interface TaxLot {
@@ -184,6 +185,45 @@ export interface UndatedSales {
   shares: UndatedShare[];
 }
 
+/**
+ * One sale of a non-equity fund's units (./funds.ts), or the part of it from lots under one rule: 'specified' for
+ * units of a specified mutual fund bought on or after 1 Apr 2023 (short term whatever the holding, at the slab rate),
+ * 'other' for the rest, whose head and rate depend on rules outside ss. 111A and 112A.
+ */
+export interface FundSaleRow {
+  tradeId: string;
+  symbol: string;
+  isin: string | null;
+  fund: FundKind;
+  rule: 'specified' | 'other';
+  quantity: number;
+  acquiredFrom: string;
+  acquiredTo: string;
+  sold: string;
+  daysHeld: number;
+  saleValue: number;
+  /** Actual cost of the lots: no grandfathering, which is for ss. 112A's assets only. */
+  actualCost: number;
+  transferExpenses: number;
+  stt: number;
+  /** saleValue − actualCost − transferExpenses. */
+  gain: number;
+}
+
+export interface FundSalesTotal {
+  rows: number;
+  saleValue: number;
+  actualCost: number;
+  gain: number;
+}
+
+/** The year's sales of non-equity funds' units: outside the short and long term heads of listed equity. */
+export interface FundSales {
+  rows: FundSaleRow[];
+  specified: FundSalesTotal;
+  other: FundSalesTotal;
+}
+
 export interface TaxYear {
   /** '2024-25'. */
   fy: string;
@@ -199,6 +239,8 @@ export interface TaxYear {
   schedule112A: Schedule112ARow[];
   /** Sales from lots whose buy date is not known: left out of the short and long term heads until dated. */
   undated: UndatedSales;
+  /** Sales of non-equity funds' units (liquid, gold, foreign-share ETFs): not in the short and long term heads. */
+  funds: FundSales;
   /** Sales with no cost basis in the year: left out until their cost is given. */
   missingCost: string[];
   /** Sales of shares acquired before 1 Feb 2018 whose 31 Jan 2018 value has not been given. */

@@ -7,6 +7,12 @@ export interface TransactionTax {
   buy: Schedule;
   sell: Schedule;
   exercise: Schedule;
+  /**
+   * Each side for a unit of an equity-oriented fund (an equity ETF), where it differs from a share's (the cash
+   * market). A unit of any other fund pays no STT at all.
+   */
+  fundBuy?: Schedule;
+  fundSell?: Schedule;
   /** What the exercise rate is charged on: the option's intrinsic value (STT) or its settlement value (CTT). */
   exerciseOn: 'intrinsic' | 'settlement';
 }
@@ -64,6 +70,23 @@ export const STT: Readonly<Record<Segment, TransactionTax>> = {
     ],
     exercise: none(`${STT_ACT} sl. 4(b) taxes exercised options only.`),
     exerciseOn: 'intrinsic',
+    fundBuy: none(
+      `${STT_ACT} sl. 1 as amended by the Finance Act 2013 (clause 125 of the Bill, summary at ` +
+        'https://www.taxtmi.com/acts?id=17285): no STT on the purchase of a unit of an equity-oriented fund settled by ' +
+        'delivery since 1 Jun 2013 (NSE circular of 24 May 2013 as reported at https://www.business-standard.com/' +
+        'amp/article/markets/nse-reduces-stt-rate-in-capital-mkts-segment-113052400600_1.html). No STT on units of ' +
+        'other funds (liquid, debt, gold ETFs): they are not taxable securities transactions under s. 98.',
+    ),
+    fundSell: [
+      row(
+        START,
+        percent(0.001),
+        `${STT_ACT} sl. 2A, inserted by the Finance Act 2013: sale of a unit of an equity-oriented fund settled by ` +
+          'delivery, 0.001% on the seller since 1 Jun 2013 (summary at https://www.taxtmi.com/acts?id=17285; NSE ' +
+          'circular as reported by Business Standard, 24 May 2013).',
+        'secondary',
+      ),
+    ],
   },
   'equity-intraday': {
     buy: none(`${STT_ACT}: no STT on a purchase settled otherwise than by delivery.`),

@@ -6,6 +6,7 @@ import {
   fy2425,
   fy2425Undated,
   fy2526,
+  fy2526Funds,
   rules1961,
   rules2025,
   taxTrades,
@@ -351,6 +352,33 @@ export const LotDatesNotSaved: Story = {
     );
     await expect(shares).toHaveValue('30');
     await expect(hdfc.getByLabelText('Bought on')).toHaveValue('2021-06-15');
+  },
+};
+
+/** FY 2025-26 with sales of a liquid ETF and a gold ETF: outside ss. 111A and 112A, listed apart with their rule. */
+export const NonEquityFunds: Story = {
+  args: { fy: '2025-26', year: fy2526Funds },
+  play: async ({ canvasElement }) => {
+    const section = within(within(canvasElement).getByRole('region', { name: 'Units of non-equity funds: 2 sales' }));
+    await expect(
+      section.getByText(/in neither short-term \(s\. 111A\) nor long-term \(s\. 112A\) gains/),
+    ).toBeVisible();
+    await expect(section.getByText(/at your slab rate \(s\. 50AA\)/)).toBeVisible();
+    const liquid = within(section.getByRole('row', { name: /LIQUIDBEES/ }));
+    await expect(liquid.getByText('24.609')).toBeVisible();
+    await expect(liquid.getByText('+₹85.94')).toBeVisible();
+    await expect(liquid.getByText('Short term, slab rate')).toBeVisible();
+    const gold = within(section.getByRole('row', { name: /GOLDBEES/ }));
+    await expect(gold.getByText('By holding period')).toBeVisible();
+    await expect(gold.getByText('+₹3,280.00')).toBeVisible();
+  },
+};
+
+export const MobileNonEquityFunds: Story = {
+  args: { fy: '2025-26', year: fy2526Funds },
+  globals: { viewport: { value: 'mobile' } },
+  play: async () => {
+    await expect(pageScrollsSideways()).toBe(false);
   },
 };
 

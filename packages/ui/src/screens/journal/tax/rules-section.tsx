@@ -17,6 +17,7 @@ const SECTION_LABELS: Record<string, string> = {
   holdingPeriod: 'When listed shares become long term',
   taxAudit: 'Tax audit',
   setOff: 'Set-off and carry forward of losses',
+  specifiedFund: 'Units of debt funds bought from 1 April 2023',
 };
 
 export function RulesSection({ rules }: { rules: TaxRulesView }) {

@@ -12,6 +12,7 @@ import { AreaPage } from '../area-page';
 import { ExcludedTradesNotice } from '../excluded-trades-notice';
 import { FmvNeeded } from './fmv-form';
 import { formatLongDay, TAX_HEADS } from './format';
+import { FundSales } from './fund-sales';
 import { HeadCards } from './head-cards';
 import { UndatedLots } from './lot-dates';
 import { RulesSection } from './rules-section';
@@ -31,7 +32,8 @@ const hasTrades = (y: TaxYear) =>
     y.nonSpeculative.trades +
     y.shortTerm.rows.length +
     y.longTerm.rows.length +
-    y.undated.rows.length >
+    y.undated.rows.length +
+    y.funds.rows.length >
   0;
 
 function YearToolbar({
@@ -105,6 +107,7 @@ function YearView({
           description={`No trade was closed between ${formatLongDay(year.from)} and ${formatLongDay(year.to)}. A trade counts in the year it is closed: pick another year above.`}
         />
       )}
+      <FundSales year={year} sections={sections} />
       {gains ? (
         <>
           <ScheduleCgSummary year={year} sections={sections} />
