@@ -171,6 +171,8 @@ test('an opening position and a split on /trades: the sales take their cost, and
   await actions.getByLabel('Ex-date').fill('2022-01-01');
   await actions.getByRole('button', { name: 'Add split' }).click();
   await expect(page.getByText('Split of TCS recorded.', { exact: true })).toBeVisible();
+  // The list (with the fractions read from the trades the actions changed) shows the new split.
+  await expect(actions.getByRole('row', { name: /TCS Split 1:2/ })).toBeVisible();
   await expect.poll(tcs).toEqual([
     { status: 'closed', quantity: 20, gross: '68575.00' },
     { status: 'open', quantity: 20, gross: null },

@@ -7,7 +7,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataError } from '../data/data-error';
 import { journalKeys } from '../data/journal-data';
 import { PAGE_DATA_FRESH_MS } from '../data/queries';
-import { CORPORATE_ACTION_COLUMNS, type CorporateActionRow, corporateAction } from '../data/stored-journal';
+import {
+  type AdjustmentPayload,
+  CORPORATE_ACTION_COLUMNS,
+  type CorporateActionRow,
+  corporateAction,
+} from '../data/stored-journal';
 import { supabase } from '../data/supabase';
 import { commitMessage, type ImportFile, loadJournalForPlan, rebuildArgs, TRADES_PER_CALL } from './import-pipeline';
 import { oneCall } from './journal-changes';
@@ -56,18 +61,47 @@ export async function undoImport(importId: string): Promise<void> {
   if (error) throw new Error(commitMessage(error));
 }
 
+/** A corporate action as the dialog lists it, with what happened to the fractions of the holdings it changed. */
+export type ListedCorporateAction = CorporateAction & { notes: string[] };
+
+const actionKey = (a: { symbol: string; kind: string; exDate: string }) => `${a.symbol}|${a.kind}|${a.exDate}`;
+
+/** A trade's `adjustments`: the corporate actions that changed it while it was held. */
+export type AdjustedTrade = { adjustments: AdjustmentPayload[] };
+
+/** The actions with the notes each holding with a fractional entitlement stored on the trade the action changed. */
+export function listedActions(
+  rows: readonly CorporateActionRow[],
+  adjusted: readonly AdjustedTrade[],
+): ListedCorporateAction[] {
+  const notes = new Map<string, Set<string>>();
+  for (const trade of adjusted) {
+    for (const a of trade.adjustments) {
+      if (!a.note) continue;
+      const key = actionKey({ symbol: a.symbol, kind: a.kind, exDate: a.ex_date });
+      notes.set(key, (notes.get(key) ?? new Set()).add(a.note));
+    }
+  }
+  return rows.map((r) => {
+    const action = corporateAction(r);
+    return { ...action, notes: [...(notes.get(actionKey(action)) ?? [])] };
+  });
+}
+
 export function corporateActionsQuery(userId: string | undefined) {
   return queryOptions({
     queryKey: importKeys.actions(userId),
     enabled: Boolean(userId),
     staleTime: PAGE_DATA_FRESH_MS,
-    queryFn: async (): Promise<CorporateAction[]> => {
-      const { data, error } = await supabase
-        .from('corporate_actions')
-        .select(CORPORATE_ACTION_COLUMNS)
-        .order('ex_date', { ascending: false });
-      if (error) throw dataError(error);
-      return (data as CorporateActionRow[]).map(corporateAction);
+    queryFn: async (): Promise<ListedCorporateAction[]> => {
+      const [actions, adjusted] = await Promise.all([
+        supabase.from('corporate_actions').select(CORPORATE_ACTION_COLUMNS).order('ex_date', { ascending: false }),
+        // Only the trades a corporate action changed have adjustments: a few rows, however long the journal.
+        supabase.from('trades').select('adjustments').neq('adjustments', '[]'),
+      ]);
+      if (actions.error) throw dataError(actions.error);
+      if (adjusted.error) throw dataError(adjusted.error);
+      return listedActions(actions.data as CorporateActionRow[], adjusted.data as AdjustedTrade[]);
     },
   });
 }

@@ -43,6 +43,7 @@ import {
   storedJournal,
 } from '../data/stored-journal';
 import { type TaxTradesJson, taxTradesOf, type UndatedFillRow, undatedLotViews } from '../tax/tax-rows';
+import { type AdjustedTrade, listedActions } from './import-data';
 import { commitPlan, type DataClient, type JournalForPlan, journalAfter, loadJournalForPlan } from './import-pipeline';
 import { type JournalChange, makeChange } from './journal-changes';
 
@@ -574,6 +575,22 @@ describe('import round trip through the RPCs', () => {
       { symbol: 'GVT&D', product: 'delivery', status: 'closed', quantity: 11, gross: '11935.00' },
     ];
     expect(await all()).toEqual(expected);
+    // The dialog lists each action with its fraction, as the trades it changed stored it (the query's filter, as
+    // PostgREST runs `adjustments=neq.[]`): HDFC's 10 gave 16.8 HDFCBANK, STAR's 25 gave 12.5 ONESOURCE.
+    const listed = listedActions(
+      await asTrader<CorporateActionRow>(`select ${CORPORATE_ACTION_COLUMNS} from public.corporate_actions`),
+      await asTrader<AdjustedTrade>(`select adjustments from public.trades where adjustments <> '[]'::jsonb`),
+    );
+    expect(Object.fromEntries(listed.map((a) => [a.kind, a.notes]))).toEqual({
+      merger: [
+        'The merger gave 16.8 HDFCBANK shares for the 10 HDFC held: 16 were credited and the fraction of 0.8 is ' +
+          'paid in cash by the company, which is not in this journal.',
+      ],
+      demerger: [
+        'The demerger gave 12.5 ONESOURCE shares for the 25 STAR held: 12 were credited and the fraction of 0.5 ' +
+          'is paid in cash by the company, which is not in this journal.',
+      ],
+    });
     // The HDFC buy is stored once, as traded (HDFC, its ISIN), held by the HDFCBANK trades: nothing is new in the
     // same file.
     const stored = await journal();

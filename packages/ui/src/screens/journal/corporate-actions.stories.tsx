@@ -113,6 +113,41 @@ export const List: Story = {
   },
 };
 
+/** A demerger and a merger that left fractions: each holding's note says what was credited and what is paid in cash. */
+export const FractionsPaidInCash: Story = {
+  args: {
+    actions: actions.map((a) =>
+      a.id === 'c5'
+        ? {
+            ...a,
+            notes: [
+              'The demerger gave 12.5 ONESOURCE shares for the 25 STAR held: 12 were credited and the fraction of 0.5 ' +
+                'is paid in cash by the company, which is not in this journal.',
+            ],
+          }
+        : a.id === 'c6'
+          ? {
+              ...a,
+              notes: [
+                'The merger gave 16.8 HDFCBANK shares for the 10 HDFC held: 16 were credited and the fraction of 0.8 ' +
+                  'is paid in cash by the company, which is not in this journal.',
+              ],
+            }
+          : a,
+    ),
+  },
+  play: async () => {
+    const d = await dialog();
+    const starRow = within(d).getByRole('row', { name: /STAR/ });
+    // The list scrolls within the dialog: bring the demerger's note into view for the screenshot.
+    starRow.scrollIntoView({ block: 'start' });
+    const star = within(starRow);
+    await expect(star.getByText(/12 were credited and the fraction of 0\.5 is paid in cash/)).toBeVisible();
+    const hdfc = within(within(d).getByRole('row', { name: /^HDFC Merger/ }));
+    await expect(hdfc.getByText(/16 were credited and the fraction of 0\.8 is paid in cash/)).toBeVisible();
+  },
+};
+
 export const AddSplit: Story = {
   play: async ({ args }) => {
     const d = await dialog();

@@ -40,6 +40,11 @@ export interface CorporateActionItem {
   newSymbol?: string | null;
   /** Demerger: the percentage of the cost that goes to the new share. */
   costPercent?: number | null;
+  /**
+   * What happened to fractional entitlements in the holdings it changed ("… 12 were credited and the fraction of 0.5
+   * is paid in cash by the company, which is not in this journal."): one per holding with a fraction.
+   */
+  notes?: readonly string[];
 }
 
 /** The add form as typed. */
@@ -303,7 +308,14 @@ export function CorporateActionsDialog({
                 {sorted.map((a) => (
                   <TableRow key={a.id}>
                     <TableCell className="font-medium">{a.symbol}</TableCell>
-                    <TableCell>{corporateActionLabel(a)}</TableCell>
+                    <TableCell className={a.notes?.length ? 'min-w-[12rem] whitespace-normal' : 'whitespace-normal'}>
+                      {corporateActionLabel(a)}
+                      {a.notes?.map((note) => (
+                        <p key={note} className="mt-1 max-w-prose text-muted-foreground text-xs">
+                          {note}
+                        </p>
+                      ))}
+                    </TableCell>
                     <TableCell>{formatExDate(a.exDate)}</TableCell>
                     <TableCell className="text-right">
                       <IconButton
