@@ -398,6 +398,17 @@ describe('a file in parts', () => {
     expect(await journalSize(OTHER)).toEqual({ imports: 0, trades: 0, fills: 0 });
   });
 
+  it('keeps the undated lots each part replaced, for the undo', async () => {
+    const lot = (symbol: string) => ({ lot: { symbol, quantity: 10, price: 100 }, importId: null, rest: null });
+    const first = await commitImport(trader, { ...fileOf('statement.xlsx'), replaced_lots: [lot('ITC')] }, []);
+    await commitImport(trader, { broker: 'upstox', import_id: first.import_id, replaced_lots: [lot('TCS')] }, []);
+    const [row] = await rows<{ replaced_lots: { lot: { symbol: string } }[] }>(
+      'select replaced_lots from public.imports where id = $1',
+      [first.import_id],
+    );
+    expect(row?.replaced_lots.map((r) => r.lot.symbol)).toEqual(['ITC', 'TCS']);
+  });
+
   it("cannot add to another user's import, or to one of another broker", async () => {
     const [demoImport] = await rows<{ id: string }>('select id from public.imports where user_id = $1 limit 1', [DEMO]);
     expect(
@@ -473,6 +484,9 @@ describe('bad input', () => {
     );
     expect(await message({ ...fileOf('x.csv'), rows_total: -1 }, [])).toBe(
       'p_import.rows_total must be a whole number of 0 or more.',
+    );
+    expect(await message({ ...fileOf('x.csv'), replaced_lots: { ITC: 10 } }, [])).toBe(
+      'p_import.replaced_lots must be an array of the undated lots this import replaces.',
     );
     expect(await message(fileOf('x.csv'), { trades: [] })).toBe(
       'p_trades must be an array of trades (it may be empty).',

@@ -205,7 +205,9 @@ export {
 } from './money/inr';
 export {
   type LotDatePart,
+  type ReplacedLot,
   replaceUndated,
+  restoreUndated,
   type UndatedLot,
   type UndatedReplacement,
   undatedLots,

@@ -2,7 +2,14 @@
 // planned with @bahi/trading against the journal that ./import-pipeline reads, and the import history and corporate
 // actions. A file's import, and the changes that rebuild a few trades (an opening lot, a corporate action, buy
 // dates: ./journal-changes.ts), run in the import worker (./import-job.ts).
-import { type CorporateAction, chunkGroups, type ImportBroker, planUndo, type RebuildGroup } from '@bahi/trading';
+import {
+  type CorporateAction,
+  chunkGroups,
+  type ImportBroker,
+  planUndo,
+  type RebuildGroup,
+  type ReplacedLot,
+} from '@bahi/trading';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dataError } from '../data/data-error';
 import { journalKeys } from '../data/journal-data';
@@ -49,10 +56,18 @@ export async function commitRebuild(
   return { tradesCreated };
 }
 
-/** Undo: the import's fills go, and the trades they were in are rebuilt from the other imports' fills, atomically. */
+/**
+ * Undo: the import's fills go, and the trades they were in are rebuilt from the other imports' fills, atomically; the
+ * undated lots its dated lots replaced (kept with the import) are undated again.
+ */
 export async function undoImport(importId: string): Promise<void> {
-  const journal = await loadJournalForPlan(supabase);
-  const { groups } = planUndo(importId, journal);
+  const [journal, kept] = await Promise.all([
+    loadJournalForPlan(supabase),
+    supabase.from('imports').select('replaced_lots').eq('id', importId).maybeSingle(),
+  ]);
+  if (kept.error) throw dataError(kept.error);
+  const replaced = (kept.data as { replaced_lots: ReplacedLot[] } | null)?.replaced_lots ?? [];
+  const { groups } = planUndo(importId, journal, replaced);
   oneCall(groups, 'Undoing this import');
   const { error } = await supabase.rpc('undo_import', {
     p_import: importId,

@@ -16,6 +16,7 @@ import {
   type PlanContext,
   planImport,
   type RebuildGroup,
+  type ReplacedLot,
   type SavedIds,
 } from '@bahi/trading';
 import type { ImportPreview, ImportStep, MapperField } from '@bahi/ui';
@@ -218,6 +219,8 @@ export interface ImportFile {
   rowsTotal: number;
   rowsSkipped: number;
   duplicates: number;
+  /** The undated lots the file's dated lots replace (ImportPlan.replacedLots), kept with the import for its undo. */
+  replacedLots?: readonly ReplacedLot[];
 }
 
 export interface CommitResult {
@@ -280,6 +283,7 @@ const importArgs = (file: ImportFile, importId: string | null) =>
         rows_total: file.rowsTotal,
         rows_skipped: file.rowsSkipped,
         duplicates_skipped: file.duplicates,
+        replaced_lots: file.replacedLots ?? [],
       };
 
 /**

@@ -18,6 +18,7 @@ import {
   planLotDates,
   planUndo,
   type RebuildGroup,
+  type ReplacedLot,
   taxPnl,
   undatedLots,
 } from '@bahi/trading';
@@ -145,7 +146,14 @@ async function commit(plan: ImportPlan, name: string, kind = 'tradebook'): Promi
   const [row] = await asTrader<{ result: { import_id: string } }>(
     'select public.import_trades($1::jsonb, $2::jsonb, $3::uuid[], $4::jsonb) as result',
     [
-      JSON.stringify({ broker: 'zerodha', file_name: name, file_format: 'csv', kind, rows_total: plan.rowsTotal }),
+      JSON.stringify({
+        broker: 'zerodha',
+        file_name: name,
+        file_format: 'csv',
+        kind,
+        rows_total: plan.rowsTotal,
+        replaced_lots: plan.replacedLots,
+      }),
       p_trades,
       replaced(plan.groups),
       p_fills,
@@ -526,7 +534,13 @@ describe('import round trip through the RPCs', () => {
     ]);
     const taxPlan = planImport({ fills: statement.fills, errors: [] }, await journal());
     expect(taxPlan.undatedReplaced).toEqual({ lots: 2, symbols: ['ITC', 'TATAMOTORS'] });
-    await commit(taxPlan, 'taxpnl-FY2024-25.xlsx', 'tax_pnl');
+    const undatedFills = () =>
+      asTrader(
+        `select symbol, quantity::float8 as quantity, price::float8 as price, i.file_name as file
+         from public.fills f join public.imports i on i.id = f.import_id where date_unknown order by symbol`,
+      );
+    const beforeStatement = await undatedFills();
+    const taxImport = await commit(taxPlan, 'taxpnl-FY2024-25.xlsx', 'tax_pnl');
     expect(await asTrader('select distinct symbol from public.fills where date_unknown')).toEqual([
       { symbol: 'COALINDIA' },
     ]);
@@ -534,6 +548,32 @@ describe('import round trip through the RPCs', () => {
       await asTrader(`select symbol, quantity::float8 as quantity from public.trades where status = 'open'`),
     ).toEqual([{ symbol: 'COALINDIA', quantity: 120 }]);
     expect((await taxYear()).undated.lots).toBe(0);
+
+    // Undoing the statement gives the undated ITC and TATAMOTORS lots back, as the holdings statement brought them,
+    // and their sales wait for a date again, as before the statement.
+    const [kept] = await asTrader<{ replaced_lots: ReplacedLot[] }>(
+      'select replaced_lots from public.imports where id = $1',
+      [taxImport],
+    );
+    expect(kept!.replaced_lots.map((r) => [r.lot.symbol, r.lot.quantity, r.rest])).toEqual([
+      ['ITC', 300, null],
+      ['TATAMOTORS', 100, null],
+    ]);
+    const undo = planUndo(taxImport, await journal(), kept!.replaced_lots);
+    const [undoTrades, undoFills] = payload(undo.groups);
+    await asTrader('select public.undo_import($1::uuid, $2::jsonb, $3::uuid[], $4::jsonb)', [
+      taxImport,
+      undoTrades,
+      replaced(undo.groups),
+      undoFills,
+    ]);
+    expect(beforeStatement).toEqual([
+      { symbol: 'COALINDIA', quantity: 120, price: 216.4, file: 'holdings.csv' },
+      { symbol: 'ITC', quantity: 300, price: 216.1, file: 'holdings.csv' },
+      { symbol: 'TATAMOTORS', quantity: 100, price: 561.35, file: 'holdings.csv' },
+    ]);
+    expect(await undatedFills()).toEqual(beforeStatement);
+    expect((await taxYear()).undated).toMatchObject({ lots: 2, saleValue: 311_487 - 64_736 });
   });
 
   it('records a merger and a demerger on stored trades, and rebuilds them the same from what it stored', async () => {

@@ -65,6 +65,7 @@ async function commit(request: Extract<ToWorker, { type: 'commit' }>) {
         rowsTotal: plan.rowsTotal,
         rowsSkipped: distinctRows(plan.errors),
         duplicates: plan.duplicates,
+        replacedLots: plan.replacedLots,
       },
       current.journal.chargeProfile.id,
       (progress) => post({ type: 'progress', progress }),

@@ -102,6 +102,7 @@ export async function makeChange(
         rowsTotal: 1,
         rowsSkipped: 0,
         duplicates: plan.duplicates,
+        replacedLots: plan.replacedLots,
       },
       journal.chargeProfile.id,
       () => undefined,

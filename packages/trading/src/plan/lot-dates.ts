@@ -23,12 +23,27 @@ export interface UndatedLot {
   heldOn: string;
   /** The lot as one fill. */
   fill: Fill;
+  /** The import that brought it (a holdings statement). */
+  importId: string | null;
 }
 
 /** A part of a lot as the trader gives it: how many of its shares were bought on which day. */
 export interface LotDatePart {
   quantity: number;
   boughtOn: string;
+}
+
+/**
+ * An undated lot that an import's dated lots replaced, in part or whole: kept with the import, so that undoing it
+ * brings the undated shares back.
+ */
+export interface ReplacedLot {
+  /** The lot as it was, whole. */
+  lot: Fill;
+  /** The import that brought it. */
+  importId: string | null;
+  /** What was left of it undated (its shares and their price), or null when all of it was dated. */
+  rest: { quantity: number; price: number } | null;
 }
 
 /** What replacing undated shares with dated ones does: each undated lot's fill, and what takes its place. */
@@ -39,6 +54,8 @@ export interface UndatedReplacement {
   lots: number;
   /** Their shares, in symbol order. */
   symbols: string[];
+  /** Each lot changed as it was, for an undo. */
+  replaced: ReplacedLot[];
 }
 
 const day = (fill: Fill) => fill.executedAt.slice(0, 10);
@@ -48,7 +65,7 @@ const addUnits = (a: number, b: number) => Math.round((a + b) * 1e6) / 1e6;
 export function undatedLots(stored: readonly StoredTrade[]): UndatedLot[] {
   const lots = new Map<string, UndatedLot>();
   for (const t of stored) {
-    for (const { id: key, fill } of t.fills) {
+    for (const { id: key, fill, importId } of t.fills) {
       if (!fill.dateUnknown) continue;
       const lot = lots.get(key);
       if (lot) {
@@ -65,6 +82,7 @@ export function undatedLots(stored: readonly StoredTrade[]): UndatedLot[] {
         price: fill.price,
         heldOn: day(fill),
         fill: { ...fill },
+        importId,
       });
     }
   }
@@ -97,19 +115,52 @@ export function replaceUndated(dated: readonly Fill[], stored: readonly StoredTr
       need = addUnits(need, -taken);
     }
   }
+  const replaced: ReplacedLot[] = [];
   for (const { lot, left, takenCost } of open) {
     if (left === lot.quantity) continue;
     symbols.add(lot.symbol);
     const taken = addUnits(lot.quantity, -left);
-    fills.set(
-      lot.key,
-      left > 0
-        ? [{ ...lot.fill, quantity: left, price: remainderPrice(lot.quantity, lot.price, taken, takenCost) }]
-        : [],
-    );
+    const rest = left > 0 ? { quantity: left, price: remainderPrice(lot.quantity, lot.price, taken, takenCost) } : null;
+    fills.set(lot.key, rest ? [{ ...lot.fill, ...rest }] : []);
+    replaced.push({ lot: lot.fill, importId: lot.importId, rest });
   }
-  return { fills, lots: fills.size, symbols: [...symbols].sort() };
+  return { fills, lots: fills.size, symbols: [...symbols].sort(), replaced };
 }
+
+/**
+ * Undoing an import that replaced undated lots (replaceUndated): each lot's shares it took become undated again.
+ * Where the lot's rest is still in the journal it grows back (in `fills`, by the rest's key); where all of it was
+ * dated it comes back whole (`restore`, with its own import). A lot the journal holds as it was before (the part of
+ * the import that replaced it was never saved) is left as it is. Its cost is the statement's again: the rest's cost
+ * plus what the import had taken.
+ */
+export function restoreUndated(
+  replaced: readonly ReplacedLot[],
+  stored: readonly StoredTrade[],
+): { fills: Map<string, Fill[]>; restore: { fill: Fill; importId: string | null }[] } {
+  const current = new Map(undatedLots(stored).map((l) => [lotIdentity(l.fill), l]));
+  const fills = new Map<string, Fill[]>();
+  const restore: { fill: Fill; importId: string | null }[] = [];
+  for (const { lot, importId, rest } of replaced) {
+    const now = current.get(lotIdentity(lot));
+    if (now && now.quantity === lot.quantity && now.price === lot.price) continue;
+    const taken = addUnits(lot.quantity, -(rest?.quantity ?? 0));
+    const takenCost = lot.quantity * lot.price - (rest ? rest.quantity * rest.price : 0);
+    const quantity = addUnits(now?.quantity ?? 0, taken);
+    // Nothing changed it since: the lot exactly as it was; otherwise what is left of it plus what the import took.
+    const unchanged = (now?.quantity ?? 0) === (rest?.quantity ?? 0) && (now?.price ?? 0) === (rest?.price ?? 0);
+    const price = unchanged
+      ? lot.price
+      : Math.round((((now ? now.quantity * now.price : 0) + takenCost) / quantity) * 10_000) / 10_000;
+    const fill: Fill = { ...lot, quantity, price };
+    if (now) fills.set(now.key, [fill]);
+    else restore.push({ fill, importId });
+  }
+  return { fills, restore };
+}
+
+/** A lot is the same lot whatever its quantity: its broker, its statement's id for it and its day. */
+const lotIdentity = (f: Fill) => `${f.broker}|${f.tradeId ?? ''}|${baseSymbol(f.symbol)}|${day(f)}`;
 
 /**
  * The lot as the dated lots the trader gives: parts that add up to its shares, each bought on or before the day it

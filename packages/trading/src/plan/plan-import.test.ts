@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Fill } from '../import/types';
 import { Journal } from './journal.fixture';
+import { undatedLots } from './lot-dates';
 import { openingLotsFromHoldings, openingLotsFromTaxPnl, typedOpeningLot } from './opening-lots';
 import { planActionChange, planImport, planUndo } from './plan-import';
 import { plannedTrades, type RebuildGroup } from './rebuild';
@@ -351,3 +352,57 @@ describe('one instrument per ISIN across imports', () => {
 });
 
 const lotInput = { broker: 'zerodha', symbol: 'INFY', quantity: 1, price: 1, date: '2025-01-01', id: 'x' } as const;
+
+describe('undoing dated lots that replaced an undated one', () => {
+  // A holdings statement's undated lot: 100 TCS at 3,000 (3,00,000), held on 31 Mar 2024, and a sale after it.
+  const undated: Fill = {
+    ...typedOpeningLot({ broker: 'zerodha', symbol: 'TCS', quantity: 100, price: 3000, date: '2024-03-31', id: 'h' }),
+    tradeId: 'holding:2024-03-31:TCS',
+    dateUnknown: true,
+  };
+  const dated = (id: string, quantity: number, price: number, date: string) =>
+    typedOpeningLot({ broker: 'zerodha', symbol: 'TCS', quantity, price, date, id });
+  // Each undated lot whole (its parts in the sale and the holding added up).
+  const undatedNow = (journal: Journal) => undatedLots(journal.trades).map((l) => [l.quantity, l.price]);
+  const start = () => {
+    const journal = new Journal();
+    journal.save(
+      planImport(parsed(undated, fill('TCS', 'sell', 20, 4000, '2024-06-03T10:00:00')), context(journal)).groups,
+      'holdings',
+    );
+    return journal;
+  };
+
+  it('brings the lot back as it was', () => {
+    const journal = start();
+    // 60 dated at 2,500 replace 60 of the 100: the rest, 40, keeps the statement's total: (3,00,000 − 1,50,000) ÷ 40.
+    const first = planImport(parsed(dated('o1', 60, 2500, '2023-05-10')), context(journal));
+    expect(first.replacedLots).toEqual([{ lot: undated, importId: 'holdings', rest: { quantity: 40, price: 3750 } }]);
+    journal.save(first.groups, 'o1');
+    expect(undatedNow(journal)).toEqual([[40, 3750]]);
+    journal.save(planUndo('o1', context(journal), first.replacedLots).groups, null);
+    expect(undatedNow(journal)).toEqual([[100, 3000]]);
+    // Its shares are the holdings statement's again.
+    expect(journal.trades.flatMap((t) => t.fills).find((s) => s.fill.dateUnknown)?.importId).toBe('holdings');
+  });
+
+  it('gives back what the undone import took when a later one took more', () => {
+    const journal = start();
+    const first = planImport(parsed(dated('o1', 60, 2500, '2023-05-10')), context(journal));
+    journal.save(first.groups, 'o1');
+    // 10 more at 2,800 from the rest: 30 left, at (40 × 3,750 − 28,000) ÷ 30 = 4,066.6667.
+    journal.save(planImport(parsed(dated('o2', 10, 2800, '2023-06-01')), context(journal)).groups, 'o2');
+    expect(undatedNow(journal)).toEqual([[30, 4066.6667]]);
+    // Undoing o1 gives its 60 back: 90 undated, at the statement's 3,00,000 less o2's 28,000: 2,72,000 ÷ 90.
+    journal.save(planUndo('o1', context(journal), first.replacedLots).groups, null);
+    expect(undatedNow(journal)).toEqual([[90, 3022.2222]]);
+  });
+
+  it('leaves a lot that the import never replaced as it is', () => {
+    const journal = start();
+    const first = planImport(parsed(dated('o1', 60, 2500, '2023-05-10')), context(journal));
+    // The import's part that replaced the lot was never saved: the lot is as it was.
+    expect(planUndo('o1', context(journal), first.replacedLots).groups).toEqual([]);
+    expect(undatedNow(journal)).toEqual([[100, 3000]]);
+  });
+});

@@ -7,7 +7,14 @@ import { type EstimateReason, estimateReasonKey } from '../charges/estimate-reas
 import { mergeFills } from '../import/dedupe';
 import type { CorporateAction } from '../import/match';
 import type { Fill, ImportRowError, ParseResult } from '../import/types';
-import { datedParts, type LotDatePart, replaceUndated, undatedLots } from './lot-dates';
+import {
+  datedParts,
+  type LotDatePart,
+  type ReplacedLot,
+  replaceUndated,
+  restoreUndated,
+  undatedLots,
+} from './lot-dates';
 import { plannedTrades, planRebuild, type RebuildGroup, type StoredTrade } from './rebuild';
 
 /** What the change does to the journal, for the preview. */
@@ -42,6 +49,8 @@ export interface ImportPlan extends PlanCounts {
   undatedLots: number;
   /** Undated lots of the journal that this import's dated lots replace (in part or whole), and their shares. */
   undatedReplaced: { lots: number; symbols: string[] };
+  /** Those lots as they were: saved with the import, so that undoing it brings them back (planUndo). */
+  replacedLots: ReplacedLot[];
   groups: RebuildGroup[];
 }
 
@@ -119,16 +128,27 @@ export function planImport(parsed: ParseResult, context: PlanContext): ImportPla
     newFills: added.length,
     undatedLots: added.filter((f) => f.dateUnknown).length,
     undatedReplaced: { lots: replacement.lots, symbols: replacement.symbols },
+    replacedLots: replacement.replaced,
     groups,
     ...planCounts(groups, context.stored),
   };
 }
 
-/** Undo: the import's fills go, and every instrument they were in is rebuilt from the fills of the other imports. */
-export function planUndo(importId: string, context: PlanContext): { groups: RebuildGroup[] } & PlanCounts {
+/**
+ * Undo: the import's fills go, and every instrument they were in is rebuilt from the fills of the other imports. The
+ * undated lots its dated lots replaced (`replaced`, as saved with it) become undated again.
+ */
+export function planUndo(
+  importId: string,
+  context: PlanContext,
+  replaced: readonly ReplacedLot[] = [],
+): { groups: RebuildGroup[] } & PlanCounts {
+  const back = restoreUndated(replaced, context.stored);
   const groups = planRebuild({
     stored: context.stored,
     removeImport: importId,
+    replaceFills: back.fills,
+    restore: back.restore,
     actions: context.actions,
     charges: context.charges,
   });

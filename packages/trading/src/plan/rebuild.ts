@@ -92,6 +92,11 @@ export interface RebuildInput {
    * dated parts, or by what is left of it (nothing, when all of it is dated).
    */
   replaceFills?: ReadonlyMap<string, readonly Fill[]>;
+  /**
+   * Fills that come back with the import that first brought them: undoing a dated statement gives back the undated
+   * lots it replaced whole (restoreUndated).
+   */
+  restore?: readonly { fill: Fill; importId: string | null }[];
   /** Every corporate action of the user as they stand after the change. */
   actions?: readonly CorporateAction[];
   /** Corporate actions added or removed by the change: their shares are rebuilt from the ex-date. */
@@ -132,6 +137,7 @@ export function rebuildInstruments(input: RebuildInput): InstrumentKeys {
     (function* () {
       for (const t of input.stored) for (const s of t.fills) yield s.fill;
       yield* input.added ?? [];
+      for (const r of input.restore ?? []) yield r.fill;
     })(),
     [...(input.actions ?? []), ...(input.changedActions ?? [])],
   );
@@ -166,6 +172,7 @@ function rebuildOnce(input: RebuildInput, instruments: InstrumentKeys): RebuildG
   for (const action of input.changedActions ?? []) {
     for (const { family } of instruments.actionShares(action)) earliest(family, action.exDate);
   }
+  for (const { fill } of input.restore ?? []) earliest(keyOf(fill), day(fill));
 
   // Which stored trades stay and which are rebuilt; the fills to match again, with the import each came from.
   const origin = new Map<Fill, string | null>();
@@ -222,6 +229,11 @@ function rebuildOnce(input: RebuildInput, instruments: InstrumentKeys): RebuildG
   const fresh = new Set<Fill>(added);
   // One at a time: spreading 50,000 fills into push passes each as an argument on the stack.
   for (const fill of added) rebuild.push(fill);
+  for (const { fill, importId } of input.restore ?? []) {
+    const back = { ...fill };
+    origin.set(back, importId);
+    rebuild.push(back);
+  }
 
   const matched = matchFills(rebuild, { actions: input.actions ?? [], instruments });
   const charges = chargeTrades(matched, input.charges, keptLegsOnNotes(input.stored, replace, matched));
