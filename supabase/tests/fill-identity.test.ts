@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  for (const table of ['imports', 'trades', 'fills', 'deleted_fills']) {
+  for (const table of ['imports', 'trades', 'fills', 'deleted_fills', 'tags', 'playbooks']) {
     await db.query(`delete from public.${table} where user_id = $1`, [OTHER]);
   }
 });
@@ -223,6 +223,33 @@ describe('the journal revision', () => {
     // By hand it only moves on by one, whatever is written.
     await commitAs(db, trader, 'update public.journal_revisions set revision = 0');
     expect(await revision()).toBe(afterDelete + 1);
+  });
+
+  it("moves on with a trade's tags and a playbook's name, which journal_trades() returns with the trade", async () => {
+    await importAs('jan-2.csv', [openHolding]);
+    const [own] = await rows<{ id: string }>('select id from public.trades where user_id = $1', [OTHER]);
+    const start = await revision();
+    const [tag] = await commitAs<{ id: string }>(
+      db,
+      trader,
+      `insert into public.tags (name) values ('breakout') returning id`,
+    );
+    // A new tag is on no trade: the journal is as it was.
+    expect(await revision()).toBe(start);
+    await commitAs(db, trader, 'insert into public.trade_tags (trade_id, tag_id) values ($1, $2)', [own!.id, tag!.id]);
+    expect(await revision()).toBe(start + 1);
+    await commitAs(db, trader, `update public.tags set name = 'breakouts' where id = $1`, [tag!.id]);
+    expect(await revision()).toBe(start + 2);
+    const [playbook] = await commitAs<{ id: string }>(
+      db,
+      trader,
+      `insert into public.playbooks (name) values ('Opening range') returning id`,
+    );
+    expect(await revision()).toBe(start + 2);
+    await commitAs(db, trader, `update public.playbooks set name = 'ORB' where id = $1`, [playbook!.id]);
+    expect(await revision()).toBe(start + 3);
+    await commitAs(db, trader, 'delete from public.tags where id = $1', [tag!.id]);
+    expect(await revision()).toBeGreaterThan(start + 3);
   });
 
   it('takes the id the client gives a new trade, so its copy of the journal needs no read', async () => {

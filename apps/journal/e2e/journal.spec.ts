@@ -70,8 +70,9 @@ test('log a trade, import a Zerodha tradebook, and see both on the dashboard, ca
   const net = 500 - Number(stored!.charges);
   expect(Number(stored!.charges)).toBeGreaterThan(0);
 
-  // The dashboard reads the journal in one request (trades with their tag and playbook names): on a phone every
-  // request waits its turn, with its own CORS preflight, among the page's scripts.
+  // The dashboard reads the journal in one request (trades with their tag and playbook names), or, when the browser
+  // kept it from an earlier visit, asks only whether it changed since: on a phone every request waits its turn, with
+  // its own CORS preflight, among the page's scripts.
   const dataReads: string[] = [];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
@@ -80,7 +81,7 @@ test('log a trade, import a Zerodha tradebook, and see both on the dashboard, ca
   await page.goto('/dashboard');
   const stats = page.getByRole('region', { name: 'Statistics' });
   await expect(stats.getByText('after charges · 3 trades')).toBeVisible();
-  expect(dataReads.filter((read) => read === 'rpc/journal_trades')).toHaveLength(1);
+  expect(dataReads.filter((read) => read === 'rpc/journal_trades' || read === 'rpc/journal_revision')).toHaveLength(1);
   expect(dataReads.filter((read) => /^(trades|trade_tags|tags|playbooks)\b/.test(read))).toEqual([]);
   await expect(stats.getByText('3 of 3 trades')).toBeVisible();
   // The money rule (packages/ui/README.md): a figure that is read is exact, with paise, and reads the same on every

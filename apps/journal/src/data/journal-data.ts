@@ -7,6 +7,7 @@ import type { FundMovement } from '@bahi/ui';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { dataError } from './data-error';
+import { keep, readKept } from './kept-journal';
 import { PAGE_DATA_FRESH_MS } from './queries';
 import { supabase } from './supabase';
 
@@ -168,7 +169,7 @@ export function journalTradesQuery(userId: string | undefined) {
     queryKey: journalKeys.trades(userId),
     enabled: Boolean(userId),
     staleTime: PAGE_DATA_FRESH_MS,
-    queryFn: () => readJournalTrades(supabase),
+    queryFn: () => readJournalTrades(supabase, undefined, userId),
     // The array read is kept as read: its revision is known by identity (revisionOf), and comparing 20,000 trades
     // deeply with the last read costs more than it saves.
     structuralSharing: false,
@@ -180,21 +181,41 @@ export function journalTradesQuery(userId: string | undefined) {
  * trades from `journal_trades()`, one request of one JSON array per column (a paged read of `trades` took a request
  * per 1,000 rows and repeated every column name in every row), each trade with its tags' ids and names and its
  * playbook's name. With `ids`, only those trades. The journal's revision at the read is kept beside the array
- * (`revisionOf`).
+ * (`revisionOf`). With `keptFor` (the user's id), the page's first read of the whole journal takes the copy kept in
+ * the browser when the journal has not changed since (./kept-journal.ts), and every whole read is kept.
  */
 export async function readJournalTrades(
   client: Pick<SupabaseClient, 'rpc'>,
   ids?: readonly string[],
+  keptFor?: string,
 ): Promise<JournalTrade[]> {
+  if (keptFor && !ids && firstRead) {
+    firstRead = false;
+    const kept = await readKept(keptFor, JOURNAL_COLUMNS);
+    if (kept) {
+      const now = await client.rpc('journal_revision');
+      if (!now.error && Number(now.data) === kept.revision)
+        return withRevision(fromColumns(kept.columns), kept.revision);
+    }
+  }
   const trades = await client.rpc('journal_trades', ids ? { p_ids: ids } : undefined);
   if (trades.error) throw dataError(trades.error);
   // The JSON parse of a large journal was one task; building its trades is the next.
   await nextTask();
-  const columns = (trades.data ?? {}) as TradeColumns & { revision?: number };
+  const { revision, ...columns } = (trades.data ?? {}) as TradeColumns & { revision?: number };
   const out = fromColumns(columns);
-  if (columns.revision !== undefined) revisions.set(out, Number(columns.revision));
-  return out;
+  if (revision === undefined) return out;
+  if (keptFor && !ids) void keep(keptFor, { revision: Number(revision), columns });
+  return withRevision(out, Number(revision));
 }
+
+/** Only the page's first whole read looks for a kept copy: later ones follow a change the page made or saw. */
+let firstRead = true;
+
+const withRevision = (trades: JournalTrade[], revision: number) => {
+  revisions.set(trades, revision);
+  return trades;
+};
 
 /** The journal revision each read of trades was made at. */
 const revisions = new WeakMap<readonly JournalTrade[], number>();
@@ -218,6 +239,62 @@ const nextTask = () =>
     };
     port2.postMessage(null);
   });
+
+/** Each column of `journal_trades()` and the JournalTrade field it fills. */
+const COLUMN_FIELDS = [
+  ['id', 'id'],
+  ['exchange', 'exchange'],
+  ['segment', 'segment'],
+  ['product', 'product'],
+  ['symbol', 'symbol'],
+  ['underlying', 'underlying'],
+  ['expiry', 'expiry'],
+  ['strike', 'strike'],
+  ['option_type', 'optionType'],
+  ['lot_size', 'lotSize'],
+  ['side', 'side'],
+  ['quantity', 'quantity'],
+  ['avg_entry_price', 'entryPrice'],
+  ['avg_exit_price', 'exitPrice'],
+  ['entry_time', 'entryTime'],
+  ['exit_time', 'exitTime'],
+  ['trade_date', 'entryDate'],
+  ['exit_date', 'exitDate'],
+  ['status', 'status'],
+  ['gross_pnl', 'grossPnl'],
+  ['charges', 'charges'],
+  ['charges_breakdown', 'chargesBreakdown'],
+  ['charges_source', 'chargesSource'],
+  ['net_pnl', 'netPnl'],
+  ['stop_loss', 'stopLoss'],
+  ['target', 'target'],
+  ['playbook_id', 'playbookId'],
+  ['broker_profile_id', 'brokerProfileId'],
+  ['emotions_before', 'emotionsBefore'],
+  ['emotions_after', 'emotionsAfter'],
+  ['mistakes', 'mistakes'],
+  ['rating', 'rating'],
+  ['notes', 'notes'],
+  ['import_source', 'importSource'],
+  ['import_id', 'importId'],
+  ['tag_ids', 'tagIds'],
+  ['tag_names', 'tags'],
+  ['playbook_name', 'playbookName'],
+] as const satisfies readonly (readonly [string, keyof JournalTrade])[];
+
+/** The columns of `journal_trades()` the app reads: a kept copy without one of them is not used. */
+export const JOURNAL_COLUMNS: readonly string[] = COLUMN_FIELDS.map(([column]) => column);
+
+/** Trades back as `journal_trades()`'s columns (fromColumns reads them as they were), to keep a patched journal. */
+export function toColumns(trades: readonly JournalTrade[]): TradeColumns {
+  const columns: TradeColumns = {};
+  for (const [column, field] of COLUMN_FIELDS) {
+    const values = new Array<unknown>(trades.length);
+    for (let i = 0; i < trades.length; i++) values[i] = trades[i]![field];
+    columns[column] = values;
+  }
+  return columns;
+}
 
 /**
  * `journal_trades()`'s columns as JournalTrades, row i from element i of every column (numbers as numbers), built
@@ -390,6 +467,10 @@ export async function refreshAfterChange(
   const patched = patchTrades(kept as JournalTrade[], new Set([...change.replaced, ...change.written]), written);
   revisions.set(patched, change.revision);
   client.setQueryData(key, patched);
+  // The patched journal is the journal at this revision: the browser keeps it for the next visit, when it is idle.
+  if (userId) {
+    setTimeout(() => void keep(userId, { revision: change.revision, columns: toColumns(patched) }), 0);
+  }
   await Promise.all([
     client.invalidateQueries({ queryKey: journalKeys.all(userId), predicate: (q) => q.queryKey[2] !== 'trades' }),
     client.invalidateQueries({ queryKey: ['trades', userId] }),

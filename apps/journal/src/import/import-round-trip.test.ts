@@ -32,7 +32,7 @@ import {
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHARGE_PROFILE } from '../data/broker-profile';
-import { patchTrades, readJournalTrades, revisionOf } from '../data/journal-data';
+import { fromColumns, patchTrades, readJournalTrades, revisionOf, toColumns } from '../data/journal-data';
 import {
   actionPayload,
   CORPORATE_ACTION_COLUMNS,
@@ -429,6 +429,8 @@ describe('import round trip through the RPCs', () => {
       page = patchTrades(page, new Set([...made.outcome.replaced, ...made.outcome.written]), written);
       const whole = await read();
       expect(page).toEqual(whole);
+      // The patched journal kept in the browser as columns reads back as the same trades.
+      expect(fromColumns(toColumns(page))).toEqual(page);
       expect(
         figures(page)
           .filter((f) => !f.startsWith('SBIN'))
