@@ -152,14 +152,15 @@ export interface WholeBudget {
 
 /**
  * Issue 28's targets; the ceilings are the sizes of 3 Dec 2026, after Inter's core file was cut to the weights the app
- * uses, auth-js's WebAuthn code was left out, and the tax page's file writers and drill-down went lazy.
+ * uses, auth-js's WebAuthn code was left out, the tax page's file writers and drill-down went lazy, and the trades
+ * list's checkbox stopped being Radix's (4 KB of /trades).
  */
 export const WHOLE_BUDGETS: WholeBudget[] = [
   { route: '/', loads: [APP, 'src/marketing/marketing-page.tsx'], targetKb: 90, ceilingKb: 93 },
   { route: '/login', loads: [APP, AUTH, 'src/auth/auth-page.tsx'], targetKb: 110, ceilingKb: 141.5 },
   { route: '/dashboard', loads: [APP, AUTH, GUARDED, 'src/dashboard/dashboard-page.tsx'], targetKb: 180 },
   { route: '/analytics', loads: [APP, AUTH, GUARDED, 'src/analytics/analytics-page.tsx'], targetKb: 200 },
-  { route: '/trades', loads: [APP, AUTH, GUARDED, 'src/trades/trades-page.tsx'], targetKb: 160, ceilingKb: 180.5 },
+  { route: '/trades', loads: [APP, AUTH, GUARDED, 'src/trades/trades-page.tsx'], targetKb: 160, ceilingKb: 178 },
   { route: '/tax', loads: [APP, AUTH, GUARDED, 'src/tax/tax-page.tsx'], targetKb: 200 },
 ];
 

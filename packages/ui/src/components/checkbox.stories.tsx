@@ -26,6 +26,21 @@ export const CheckboxKeyboard: Story = {
     await expect(box).toHaveFocus();
     await userEvent.keyboard(' ');
     await expect(box).toBeChecked();
+    // Only Space toggles a checkbox; Enter (which would click a button) leaves it as it is.
+    await userEvent.keyboard('{Enter}');
+    await expect(box).toBeChecked();
+    await userEvent.click(canvas.getByText('Followed my plan on this trade'));
+    await expect(box).not.toBeChecked();
+  },
+};
+
+export const CheckboxMixed: Story = {
+  render: () => <Checkbox checked="indeterminate" aria-label="Select all trades" />,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('checkbox', { name: 'Select all trades' })).toHaveAttribute(
+      'aria-checked',
+      'mixed',
+    );
   },
 };
 
