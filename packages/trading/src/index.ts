@@ -133,7 +133,7 @@ export {
   wrongFileMessage,
 } from './import/detect';
 export { parseDhanTransactions } from './import/dhan';
-export { type FundKind, NON_EQUITY_FUNDS, nonEquityFund } from './import/funds';
+export { type FundKind, NON_EQUITY_FUNDS, nonEquityFund, type Security, securityOf } from './import/funds';
 // Broker imports: CSV readers per broker and a generic mapper, FIFO matching into trades, re-import de-duplication.
 export {
   type GeneratedTradebook,

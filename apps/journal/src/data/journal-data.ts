@@ -205,9 +205,14 @@ export async function readJournalTrades(
   const { revision, ...columns } = (trades.data ?? {}) as TradeColumns & { revision?: number };
   const out = fromColumns(columns);
   if (revision === undefined) return out;
-  if (keptFor && !ids) void keep(keptFor, { revision: Number(revision), columns });
+  // Kept once the page is idle: cloning 20,000 trades' columns into IndexedDB must not hold back their figures.
+  if (keptFor && !ids) whenIdle(() => void keep(keptFor, { revision: Number(revision), columns }));
   return withRevision(out, Number(revision));
 }
+
+/** Runs `fn` when the browser is idle (within 2 s), or in the next task where it cannot tell. */
+const whenIdle = (fn: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 0);
 
 /** Only the page's first whole read looks for a kept copy: later ones follow a change the page made or saw. */
 let firstRead = true;
@@ -469,7 +474,7 @@ export async function refreshAfterChange(
   client.setQueryData(key, patched);
   // The patched journal is the journal at this revision: the browser keeps it for the next visit, when it is idle.
   if (userId) {
-    setTimeout(() => void keep(userId, { revision: change.revision, columns: toColumns(patched) }), 0);
+    whenIdle(() => void keep(userId, { revision: change.revision, columns: toColumns(patched) }));
   }
   await Promise.all([
     client.invalidateQueries({ queryKey: journalKeys.all(userId), predicate: (q) => q.queryKey[2] !== 'trades' }),

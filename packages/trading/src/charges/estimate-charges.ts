@@ -216,13 +216,21 @@ export function chargeNoteInPaise(
   let exercised = 0;
   for (const exercise of exercises) exercised += exercisedPaise(exercise, rates.exerciseOn);
   // One STT line per note: premium and exercise STT are added before the rounding to the rupee.
-  const sttTerms = [
-    [shareBuy, rates.sttBuy],
-    [shareSell, rates.sttSell],
-    [fundBuy, rates.sttFundBuy ?? rates.sttBuy],
-    [fundSell, rates.sttFundSell ?? rates.sttSell],
-    [exercised, rates.sttExercise],
-  ] as const;
+  // Most notes hold no fund units: three terms, as before there were any.
+  const sttTerms: (readonly [number, number])[] =
+    fundBuy === 0 && fundSell === 0
+      ? [
+          [shareBuy, rates.sttBuy],
+          [shareSell, rates.sttSell],
+          [exercised, rates.sttExercise],
+        ]
+      : [
+          [shareBuy, rates.sttBuy],
+          [shareSell, rates.sttSell],
+          [fundBuy, rates.sttFundBuy ?? rates.sttBuy],
+          [fundSell, rates.sttFundSell ?? rates.sttSell],
+          [exercised, rates.sttExercise],
+        ];
   const stt = chargeInPaiseToRupee(...sttTerms);
   const transaction = chargeInPaise(turnover, rates.transaction);
   const sebi = chargeInPaise(turnover, rateSet.sebiFee);
