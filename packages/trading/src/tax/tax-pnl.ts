@@ -177,24 +177,23 @@ function gainRows(t: TaxTrade, fmvOf: (t: TaxTrade) => number | undefined, parts
     const saleValue = sale[i]!;
     const actualCost = group.reduce((s, l) => s + paise(l.cost), 0);
     const acquired = group.map((l) => l.acquired).sort();
+    // What every row of a sale's group says, whichever head it goes to.
+    const row = {
+      tradeId: t.id,
+      symbol: t.symbol,
+      isin: t.isin,
+      quantity,
+      acquiredFrom: acquired[0]!,
+      acquiredTo: acquired.at(-1)!,
+      sold: t.exitDate,
+      daysHeld: daysBetween(acquired[0]!, t.exitDate),
+      saleValue: rupees(saleValue),
+      actualCost: rupees(actualCost),
+      transferExpenses: rupees(expenses[i]!),
+      stt: rupees(stts[i]!),
+    };
     if (term === 'specified' || term === 'other') {
-      parts.funds.push({
-        tradeId: t.id,
-        symbol: t.symbol,
-        isin: t.isin,
-        fund: fund!,
-        rule: term,
-        quantity,
-        acquiredFrom: acquired[0]!,
-        acquiredTo: acquired.at(-1)!,
-        sold: t.exitDate,
-        daysHeld: daysBetween(acquired[0]!, t.exitDate),
-        saleValue: rupees(saleValue),
-        actualCost: rupees(actualCost),
-        transferExpenses: rupees(expenses[i]!),
-        stt: rupees(stts[i]!),
-        gain: rupees(saleValue - actualCost - expenses[i]!),
-      });
+      parts.funds.push({ ...row, fund: fund!, rule: term, gain: rupees(saleValue - actualCost - expenses[i]!) });
       return;
     }
     // Grandfathered lots (acquired before 1 Feb 2018): cost = max(actual, min(FMV, their share of the sale value)).
@@ -216,22 +215,11 @@ function gainRows(t: TaxTrade, fmvOf: (t: TaxTrade) => number | undefined, parts
       parts.needsFmv.push({ symbol: t.symbol, isin: t.isin });
     }
     parts.rows.push({
-      tradeId: t.id,
-      symbol: t.symbol,
-      isin: t.isin,
+      ...row,
       term,
-      quantity,
-      acquiredFrom: acquired[0]!,
-      acquiredTo: acquired.at(-1)!,
-      sold: t.exitDate,
-      daysHeld: daysBetween(acquired[0]!, t.exitDate),
-      saleValue: rupees(saleValue),
-      actualCost: rupees(actualCost),
       fmv: fmv === null ? null : rupees(fmv),
       needsFmv,
       costOfAcquisition: rupees(costOfAcquisition),
-      transferExpenses: rupees(expenses[i]!),
-      stt: rupees(stts[i]!),
       gain: rupees(saleValue - costOfAcquisition - expenses[i]!),
       rate: term === 'long' ? rate.longTermRate : rate.shortTermRate,
     });
