@@ -28,6 +28,7 @@ export default defineProject({
       'tests/lints.test.ts',
       'tests/entitlement.test.ts',
       'tests/dp-charge-from.test.ts',
+      'tests/journal-reads.test.ts',
       'tests/stack.e2e.test.ts',
       'functions/razorpay/activation.sql.test.ts',
     ],
