@@ -50,7 +50,7 @@ describe('the whole-journal reads', () => {
     );
     expect(j?.entry_time).toEqual(times.map((t) => t.entry_time));
     // The three that share a time: by id, whatever order they were written in.
-    const tied = (j?.id as string[]).filter((id) => /^(ffffffff|00000000|88888888)-0000-4000/.test(id));
+    const tied = ((j?.id ?? []) as string[]).filter((id) => /^(ffffffff|00000000|88888888)-0000-4000/.test(id));
     expect(tied).toEqual([
       '00000000-0000-4000-8000-000000000002',
       '88888888-0000-4000-8000-000000000003',
