@@ -46,6 +46,8 @@ const FILLS = Number(env.BENCH_HISTORY_FILLS ?? 50_000);
 const ONLY_DB = env.BENCH_HISTORY_DB;
 /** BENCH_HISTORY_SHOTS=dir: a screenshot of the page where a backend's run stopped, to see what the bench missed. */
 const SHOTS = env.BENCH_HISTORY_SHOTS;
+/** BENCH_VERBOSE=1: each first visit's requests, with when each started and ended (as bench.ts's own pages). */
+const VERBOSE = env.BENCH_VERBOSE === '1';
 const RUNS = 3;
 
 /** Deadlines in seconds, before BENCH_PATIENCE. */
@@ -524,6 +526,7 @@ async function timeToFigures(run: Run, browser: Browser, trades: number): Promis
       try {
         const at = await timeToShown(context, `${run.appUrl}${path}`, selector, {
           timeoutMs: deadline(DEADLINE_S.pageLoad),
+          verbose: VERBOSE && i > 0,
         });
         if (i > 0) samples.push(at); // the first load warms the stack's caches and is not counted
       } catch (error) {

@@ -57,6 +57,10 @@ test('a return visit shows the kept journal while it is unchanged, and logging o
   await page.reload();
   await expect(rows).toHaveCount(2);
   await expect.poll(() => keptEntries(page)).toBe(1);
+  // With a note of whose copy it is, read without opening IndexedDB.
+  await expect
+    .poll(async () => JSON.parse((await page.evaluate(() => localStorage.getItem('bahi-journal-kept'))) ?? 'null'))
+    .toMatchObject({ userId: user.id });
 
   // The next visit asks only whether the journal changed, and shows the kept trades.
   let calls = journalCalls(page);
@@ -74,4 +78,6 @@ test('a return visit shows the kept journal while it is unchanged, and logging o
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('heading', { name: 'Secure Content' })).toBeVisible();
   await expect.poll(() => keptEntries(page)).toBe(0);
+  // Nor the note of whose copy it was.
+  expect(await page.evaluate(() => localStorage.getItem('bahi-journal-kept'))).toBeNull();
 });

@@ -7,7 +7,7 @@ import type { FundMovement } from '@bahi/ui';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { dataError } from './data-error';
-import { keep, readKept } from './kept-journal';
+import { keep, keptRevision, readKept } from './kept-journal';
 import { PAGE_DATA_FRESH_MS } from './queries';
 import { supabase } from './supabase';
 
@@ -189,13 +189,15 @@ export async function readJournalTrades(
   ids?: readonly string[],
   keptFor?: string,
 ): Promise<JournalTrade[]> {
-  if (keptFor && !ids && firstRead) {
-    firstRead = false;
-    const kept = await readKept(keptFor, JOURNAL_COLUMNS);
-    if (kept) {
-      const now = await client.rpc('journal_revision');
-      if (!now.error && Number(now.data) === kept.revision)
-        return withRevision(fromColumns(kept.columns), kept.revision);
+  const keptAt = keptFor && !ids && firstRead ? keptRevision(keptFor) : null;
+  if (keptFor && !ids) firstRead = false;
+  if (keptFor && keptAt !== null) {
+    // The copy is read while the server is asked for the revision; a revision that moved on means the server's read.
+    const kept = readKept(keptFor, JOURNAL_COLUMNS).catch(() => null);
+    const now = await client.rpc('journal_revision');
+    if (!now.error && Number(now.data) === keptAt) {
+      const copy = await kept;
+      if (copy?.revision === keptAt) return withRevision(fromColumns(copy.columns), keptAt);
     }
   }
   const trades = await client.rpc('journal_trades', ids ? { p_ids: ids } : undefined);

@@ -9,6 +9,7 @@ import { useLocation } from 'react-router-dom';
 import { provideDataCache } from '../data/data-cache';
 import { journalTradesQuery, playbooksQuery, tagsQuery } from '../data/journal-data';
 import { clearData, createQueryClient, refreshDataSoon } from '../data/query-client';
+import { supabase } from '../data/supabase';
 import { assistantPath } from '../shared/config';
 import { assuranceKey, assuranceQuery } from './mfa-gate';
 
@@ -46,11 +47,26 @@ const PAGE_DATA: Record<string, Prefetch[]> = {
   [assistantPath]: [trades, playbooks],
 };
 
+/** Starts the page's reads for `userId`; a read already under way or fresh is not made again (TanStack Query). */
+const readPageData = (pathname: string, userId: string) => {
+  for (const prefetch of PAGE_DATA[pathname] ?? []) void prefetch(userId);
+};
+
+// Earlier still, as soon as this module runs: main.tsx loads it beside the app's code when a session is stored, so
+// the session is known here (supabase-js's own, refreshed if it must be) before React has rendered the layout and the
+// auth machine has said who is signed in, a few hundred milliseconds later on a phone. For a heavy journal that read
+// is the longest part of the page's load. The effect below makes the same reads for a later page or a sign-in.
+void supabase.auth.getSession().then(
+  ({ data }) => {
+    if (data.session) readPageData(window.location.pathname, data.session.user.id);
+  },
+  () => undefined,
+);
+
 function usePageDataEarly(userId: string | undefined, sessionKey: string | undefined) {
   const { pathname } = useLocation();
   useEffect(() => {
-    if (!userId) return;
-    for (const prefetch of PAGE_DATA[pathname] ?? []) void prefetch(userId);
+    if (userId) readPageData(pathname, userId);
   }, [userId, pathname]);
   // The second-factor gate's question too (a local read of the session): it is asked after the guard otherwise.
   useEffect(() => {
