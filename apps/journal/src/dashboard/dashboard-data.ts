@@ -48,18 +48,24 @@ const NOT_CHARGES = new Set(['total', 'turnover']);
 
 /** What the trades' charges were made of, largest first; charges without a breakdown are one line, so lines add up. */
 export function chargeLines(trades: readonly JournalTrade[]): ChargeLine[] {
-  const sums = new Map<string, number>();
-  const add = (label: string, amount: number) => sums.set(label, (sums.get(label) ?? 0) + amount);
+  // Summed by breakdown key first, named once at the end: a heavy journal is 20,000 breakdowns of nine keys each.
+  const byKey = new Map<string, number>();
+  let notItemised = 0;
   for (const t of trades) {
-    if (!t.chargesBreakdown) {
-      if (t.charges) add('Not itemised', t.charges);
+    const breakdown = t.chargesBreakdown;
+    if (!breakdown) {
+      if (t.charges) notItemised += t.charges;
       continue;
     }
-    for (const [key, amount] of Object.entries(t.chargesBreakdown)) {
-      if (NOT_CHARGES.has(key) || !amount) continue;
-      add(CHARGE_LABELS[key] ?? 'Other', Number(amount));
+    for (const key in breakdown) {
+      const amount = breakdown[key];
+      if (amount) byKey.set(key, (byKey.get(key) ?? 0) + Number(amount));
     }
   }
+  const sums = new Map<string, number>();
+  const add = (label: string, amount: number) => sums.set(label, (sums.get(label) ?? 0) + amount);
+  if (notItemised) add('Not itemised', notItemised);
+  for (const [key, amount] of byKey) if (!NOT_CHARGES.has(key)) add(CHARGE_LABELS[key] ?? 'Other', amount);
   return [...sums]
     .map(([label, amount]) => ({ label, amount: Math.round(amount * 100) / 100 }))
     .filter((line) => line.amount !== 0)
