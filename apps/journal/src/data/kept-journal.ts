@@ -88,8 +88,8 @@ export async function keep(userId: string, journal: KeptJournal): Promise<void> 
   try {
     // No note while the copy is being replaced: a page opened meanwhile reads the server.
     note(null);
-    await done(db.transaction(STORE, 'readwrite').objectStore(STORE).put(entry, 'journal'));
-    note({ userId, revision: journal.revision });
+    const stored = await done(db.transaction(STORE, 'readwrite').objectStore(STORE).put(entry, 'journal'));
+    if (stored !== undefined) note({ userId, revision: journal.revision });
   } catch {
     // A copy that cannot be written (quota, a closing database) is simply not kept.
   }
