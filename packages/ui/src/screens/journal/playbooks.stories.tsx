@@ -48,8 +48,9 @@ const vwap: PlaybookSummary = {
   adherence: {
     checks: 51,
     followed: 39,
-    followedAll: perf(8, 5, 2_100),
-    brokeARule: perf(9, 2, -5_755),
+    // Lakhs either way, as an active trader's sums are: the widest figures a card holds.
+    followedAll: perf(8, 5, 1_02_100.25),
+    brokeARule: perf(9, 2, -1_25_755.5),
     mostBroken: { text: 'Pullback to VWAP on falling volume', broken: 7, checks: 17 },
   },
 };

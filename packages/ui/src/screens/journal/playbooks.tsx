@@ -6,6 +6,7 @@ import { Badge } from '../../components/badge';
 import { Button, buttonVariants } from '../../components/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/card';
 import { Money } from '../../components/money';
+import { ScrollRegion } from '../../components/scroll-region';
 import type { AreaCallbacks } from './area-actions';
 import { AreaPage, type AreaStatus } from './area-page';
 
@@ -152,29 +153,32 @@ function PlaybookCard({
                 </span>
               </p>
               {a.followedAll.trades + a.brokeARule.trades > 0 ? (
-                <table className="w-full text-sm">
-                  <caption className="sr-only">Trades that followed every rule against trades that broke one</caption>
-                  <thead className="text-muted-foreground text-xs">
-                    <tr>
-                      <th scope="col" className="text-left font-normal">
-                        Closed trades
-                      </th>
-                      <th scope="col" className="px-2 text-right font-normal">
-                        Trades
-                      </th>
-                      <th scope="col" className="px-2 text-right font-normal">
-                        Win rate
-                      </th>
-                      <th scope="col" className="pl-2 text-right font-normal">
-                        Net P&L
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    <Comparison label="Followed every rule" p={a.followedAll} />
-                    <Comparison label="Broke a rule" p={a.brokeARule} />
-                  </tbody>
-                </table>
+                // Sums in lakhs make the table wider than a phone's card: then it scrolls, not the page.
+                <ScrollRegion label={`${p.name}: rules followed against broken`} className="rounded-none border-0">
+                  <table className="w-full text-sm">
+                    <caption className="sr-only">Trades that followed every rule against trades that broke one</caption>
+                    <thead className="text-muted-foreground text-xs">
+                      <tr>
+                        <th scope="col" className="text-left font-normal">
+                          Closed trades
+                        </th>
+                        <th scope="col" className="px-2 text-right font-normal">
+                          Trades
+                        </th>
+                        <th scope="col" className="px-2 text-right font-normal">
+                          Win rate
+                        </th>
+                        <th scope="col" className="pl-2 text-right font-normal">
+                          Net P&L
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      <Comparison label="Followed every rule" p={a.followedAll} />
+                      <Comparison label="Broke a rule" p={a.brokeARule} />
+                    </tbody>
+                  </table>
+                </ScrollRegion>
               ) : null}
               {a.mostBroken ? (
                 <p className="text-muted-foreground">

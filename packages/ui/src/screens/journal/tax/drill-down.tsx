@@ -4,8 +4,9 @@ import type * as React from 'react';
 import { Badge } from '../../../components/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/dialog';
 import { Money } from '../../../components/money';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { DataTable, type DataTableColumn } from '../../../components/table';
-import { count, Day, daysBetween, formatRate, HEAD_TITLES, ScrollRegion } from './format';
+import { count, Day, daysBetween, formatRate, HEAD_TITLES } from './format';
 import { type FigureLine, FigureList } from './head-cards';
 
 // The trades behind one total: business trades from the trades map, capital gains from the year's rows.

@@ -1,7 +1,5 @@
 import type { TaxHead } from '@bahi/trading';
 import { formatCount } from '@bahi/trading';
-import type * as React from 'react';
-import { cn } from '../../../lib/utils';
 
 // What the tax screen's parts share: the heads' names, dates as a return lists them, rates, and the scrolling frame
 // of its wide tables.
@@ -53,33 +51,3 @@ export function sectionRef(sections: Record<string, string> | undefined, key: st
 }
 
 export const count = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
-
-/**
- * A wide table's own scrolling frame: labelled and focusable, so keyboard users can scroll it, while the page itself
- * never scrolls sideways. The table's inner container stops scrolling so that this frame is the one that does.
- */
-export function ScrollRegion({
-  label,
-  className,
-  children,
-}: {
-  label: string;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section
-      aria-label={label}
-      data-slot="tax-scroll-region"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus for keyboard scrolling
-      tabIndex={0}
-      className={cn(
-        'min-w-0 max-w-full overflow-x-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
-        '[&_[data-slot=table-container]]:overflow-visible [&_caption]:px-3 [&_caption]:pb-3',
-        className,
-      )}
-    >
-      {children}
-    </section>
-  );
-}

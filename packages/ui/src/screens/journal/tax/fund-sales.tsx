@@ -2,8 +2,9 @@ import type { FundSaleRow, TaxYear } from '@bahi/trading';
 import { formatCount } from '@bahi/trading';
 import { Landmark } from 'lucide-react';
 import { Money } from '../../../components/money';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../../components/table';
-import { count, Day, ScrollRegion, sectionRef } from './format';
+import { count, Day, sectionRef } from './format';
 
 // Sales of non-equity funds' units (liquid, gold, silver and foreign-share ETFs): they are not listed equity, so they
 // are in neither the short-term (s. 111A) nor the long-term (s. 112A) head. The section lists them with the rule

@@ -7,8 +7,9 @@ import { DateInput } from '../../../components/date-input';
 import { Field } from '../../../components/field';
 import { Input } from '../../../components/input';
 import { Money } from '../../../components/money';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../../components/table';
-import { count, formatDay, ScrollRegion, sectionRef } from './format';
+import { count, formatDay, sectionRef } from './format';
 
 // Sales of shares whose buy date is not known (a holdings statement that gives none): neither short nor long term
 // until dated. The section says how many lots and how much sale value wait, which shares, and gives each lot a form

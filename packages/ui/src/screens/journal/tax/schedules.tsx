@@ -2,6 +2,7 @@ import type { Schedule112ARow, TaxYear } from '@bahi/trading';
 import { formatINR, formatQuantity } from '@bahi/trading';
 import { Badge } from '../../../components/badge';
 import { Money } from '../../../components/money';
+import { ScrollRegion } from '../../../components/scroll-region';
 import {
   DataTable,
   type DataTableColumn,
@@ -14,7 +15,7 @@ import {
   TableRow,
 } from '../../../components/table';
 import { cn } from '../../../lib/utils';
-import { ScrollRegion, sectionRef } from './format';
+import { sectionRef } from './format';
 import { rateText, withSales } from './head-cards';
 
 // What the return's capital gains schedules ask for: Schedule CG's lines under the special-rate sections and
