@@ -1,8 +1,8 @@
 import type { TaxHead } from '@bahi/trading';
 import { formatCount } from '@bahi/trading';
 
-// What the tax screen's parts share: the heads' names, dates as a return lists them, rates, and the scrolling frame
-// of its wide tables.
+// What the tax screen's parts share: the heads' names, dates as a return lists them, and rates. Their wide tables
+// scroll in components/scroll-region.tsx.
 
 export const HEAD_TITLES: Record<TaxHead, string> = {
   speculative: 'Speculative business income',
