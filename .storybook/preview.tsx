@@ -75,6 +75,7 @@ const preview: Preview = {
       options: {
         mobile: { name: 'Mobile (360 × 780)', styles: { width: '360px', height: '780px' }, type: 'mobile' },
         tablet: { name: 'Tablet (768 × 1024)', styles: { width: '768px', height: '1024px' }, type: 'tablet' },
+        laptop: { name: 'Laptop (1280 × 800)', styles: { width: '1280px', height: '800px' }, type: 'desktop' },
         desktop: { name: 'Desktop (1440 × 900)', styles: { width: '1440px', height: '900px' }, type: 'desktop' },
       },
     },

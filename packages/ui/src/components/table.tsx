@@ -4,8 +4,13 @@ import { compareText } from '../lib/compare-text';
 import { cn } from '../lib/utils';
 import { Skeleton } from './skeleton';
 
-/** A table in a horizontally scrolling frame; compose TableHeader, TableBody, TableRow, TableHead, TableCell. */
-export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+/**
+ * A table in a horizontally scrolling frame; compose TableHeader, TableBody, TableRow, TableHead, TableCell.
+ * `scroll={false}` leaves the frame out, for a table laid out to fit its box: a frame would scroll both ways, so a
+ * sticky header would stick to the frame instead of the page.
+ */
+export function Table({ className, scroll = true, ...props }: React.ComponentProps<'table'> & { scroll?: boolean }) {
+  if (!scroll) return <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />;
   return (
     <div data-slot="table-container" className="relative w-full overflow-x-auto">
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />

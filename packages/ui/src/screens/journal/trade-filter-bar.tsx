@@ -1,12 +1,14 @@
 import { type DateBasis, isEmptyFilter, OUTCOMES, type Outcome, type TradeFilter } from '@bahi/trading';
-import { X } from 'lucide-react';
-import type * as React from 'react';
+import { SlidersHorizontal, X } from 'lucide-react';
+import * as React from 'react';
 import { Link } from 'react-router-dom';
+import { Badge } from '../../components/badge';
 import { Button, buttonVariants } from '../../components/button';
 import { DateInput } from '../../components/date-input';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { LazySelect } from '../../components/lazy-select';
+import { cn } from '../../lib/utils';
 
 export interface FilterOption {
   value: string;
@@ -77,90 +79,123 @@ export function TradeFilterBar({
   includeOpen = true,
 }: TradeFilterBarProps) {
   const set = (patch: Partial<TradeFilter>) => onFilterChange({ ...filter, ...patch });
+  const [open, setOpen] = React.useState(false);
+  const panelId = React.useId();
+  const active = activeFilters(filter);
   return (
-    <section
-      aria-label="Filters"
-      data-slot="trade-filter-bar"
-      className="grid gap-3 rounded-xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4"
-    >
-      <Field label="Search" className="sm:col-span-2 lg:col-span-4">
-        <Input
-          type="search"
-          size="sm"
-          placeholder="Symbol, underlying or notes"
-          autoComplete="off"
-          value={filter.search ?? ''}
-          onChange={(e) => set({ search: e.target.value || undefined })}
-        />
-      </Field>
-      <Field label="From (IST)">
-        <DateInput size="sm" value={filter.from ?? ''} onChange={(e) => set({ from: e.target.value || undefined })} />
-      </Field>
-      <Field label="To (IST)">
-        <DateInput size="sm" value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
-      </Field>
-      <Field label="Dates by">
-        {(control) => (
-          <LazySelect
-            {...control}
+    <section aria-label="Filters" data-slot="trade-filter-bar" className="@container rounded-xl border bg-card p-4">
+      <div className="grid gap-3 @lg:grid-cols-2 @3xl:grid-cols-4">
+        <div className="flex items-end gap-2 @lg:col-span-2 @3xl:col-span-4">
+          <Field label="Search" className="min-w-0 flex-1">
+            <Input
+              type="search"
+              size="sm"
+              placeholder="Symbol, underlying or notes"
+              autoComplete="off"
+              value={filter.search ?? ''}
+              onChange={(e) => set({ search: e.target.value || undefined })}
+            />
+          </Field>
+          {/* Where the bar is narrow (a phone), the other filters wait behind this button, so trades come first. */}
+          <Button
+            variant="outline"
             size="sm"
-            value={filter.dateBy ?? 'exit'}
-            onValueChange={(v) => set({ dateBy: v === 'entry' ? 'entry' : undefined })}
-            options={(Object.keys(DATE_BASIS_LABELS) as DateBasis[]).map((basis) => ({
-              value: basis,
-              label: DATE_BASIS_LABELS[basis],
-            }))}
-          />
-        )}
-      </Field>
-      <SelectFilter
-        label="Segment"
-        value={filter.segments?.length === 1 ? filter.segments[0] : undefined}
-        options={SEGMENTS}
-        onChange={(v) => set({ segments: v ? [v as 'equity' | 'futures' | 'options'] : undefined })}
-      />
-      <Field label="Symbol or underlying">
-        <Input
-          size="sm"
-          placeholder="e.g. NIFTY"
-          autoComplete="off"
-          value={filter.symbol ?? ''}
-          onChange={(e) => set({ symbol: e.target.value || undefined })}
-        />
-      </Field>
-      <SelectFilter
-        label="Playbook"
-        value={filter.playbookId}
-        options={[...playbooks, { value: 'none', label: 'No playbook' }]}
-        onChange={(v) => set({ playbookId: v })}
-      />
-      <SelectFilter
-        label="Tag"
-        value={filter.tag}
-        options={tags.map((t) => ({ value: t, label: t }))}
-        onChange={(v) => set({ tag: v })}
-      />
-      <SelectFilter
-        label="Outcome"
-        value={filter.outcome}
-        options={OUTCOMES.filter((o) => includeOpen || o !== 'open').map((o) => ({
-          value: o,
-          label: OUTCOME_LABELS[o],
-        }))}
-        onChange={(v) => set({ outcome: v as Outcome | undefined })}
-      />
-      <div className="flex flex-wrap items-end gap-2">
-        {link ? (
-          <Link to={link.href} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-            {link.icon} {link.label}
-          </Link>
-        ) : null}
-        {isEmptyFilter(filter) ? null : (
-          <Button variant="ghost" size="sm" onClick={() => onFilterChange({})}>
-            <X aria-hidden="true" /> Clear filters
+            className="@3xl:hidden"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen(!open)}
+          >
+            <SlidersHorizontal aria-hidden="true" /> Filters
+            {active > 0 ? (
+              <Badge variant="secondary" className="ml-0.5">
+                {active}
+                <span className="sr-only"> in force</span>
+              </Badge>
+            ) : null}
           </Button>
-        )}
+        </div>
+        <div id={panelId} data-slot="trade-filter-fields" className={cn(open ? 'contents' : 'hidden', '@3xl:contents')}>
+          <Field label="From (IST)">
+            <DateInput
+              size="sm"
+              value={filter.from ?? ''}
+              onChange={(e) => set({ from: e.target.value || undefined })}
+            />
+          </Field>
+          <Field label="To (IST)">
+            <DateInput size="sm" value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
+          </Field>
+          <Field label="Dates by">
+            {(control) => (
+              <LazySelect
+                {...control}
+                size="sm"
+                value={filter.dateBy ?? 'exit'}
+                onValueChange={(v) => set({ dateBy: v === 'entry' ? 'entry' : undefined })}
+                options={(Object.keys(DATE_BASIS_LABELS) as DateBasis[]).map((basis) => ({
+                  value: basis,
+                  label: DATE_BASIS_LABELS[basis],
+                }))}
+              />
+            )}
+          </Field>
+          <SelectFilter
+            label="Segment"
+            value={filter.segments?.length === 1 ? filter.segments[0] : undefined}
+            options={SEGMENTS}
+            onChange={(v) => set({ segments: v ? [v as 'equity' | 'futures' | 'options'] : undefined })}
+          />
+          <Field label="Symbol or underlying">
+            <Input
+              size="sm"
+              placeholder="e.g. NIFTY"
+              autoComplete="off"
+              value={filter.symbol ?? ''}
+              onChange={(e) => set({ symbol: e.target.value || undefined })}
+            />
+          </Field>
+          <SelectFilter
+            label="Playbook"
+            value={filter.playbookId}
+            options={[...playbooks, { value: 'none', label: 'No playbook' }]}
+            onChange={(v) => set({ playbookId: v })}
+          />
+          <SelectFilter
+            label="Tag"
+            value={filter.tag}
+            options={tags.map((t) => ({ value: t, label: t }))}
+            onChange={(v) => set({ tag: v })}
+          />
+          <SelectFilter
+            label="Outcome"
+            value={filter.outcome}
+            options={OUTCOMES.filter((o) => includeOpen || o !== 'open').map((o) => ({
+              value: o,
+              label: OUTCOME_LABELS[o],
+            }))}
+            onChange={(v) => set({ outcome: v as Outcome | undefined })}
+          />
+          <div className="flex flex-wrap items-end gap-2">
+            {link ? (
+              <Link to={link.href} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                {link.icon} {link.label}
+              </Link>
+            ) : null}
+            {isEmptyFilter(filter) ? null : (
+              <Button variant="ghost" size="sm" onClick={() => onFilterChange({})}>
+                <X aria-hidden="true" /> Clear filters
+              </Button>
+            )}
+          </div>
+        </div>
       </div>
     </section>
   );
+}
+
+/** Filters in force besides the search, which stays in view: the count on the Filters button. */
+function activeFilters(filter: TradeFilter): number {
+  return (Object.keys(filter) as (keyof TradeFilter)[]).filter(
+    (key) => key !== 'search' && key !== 'dateBy' && !isEmptyFilter({ [key]: filter[key] }),
+  ).length;
 }

@@ -387,5 +387,78 @@ export const WithOpeningDialog: Story = {
   },
 };
 
-export const Mobile: Story = { ...trade.Populated, globals: { viewport: { value: 'mobile' } } };
+/**
+ * On a phone each trade is one row of a list: symbol, side and day on the left, net P&L large on the right, a 44 px
+ * checkbox beside it; the filters wait behind one button, so the trades come first.
+ */
+export const Mobile: Story = {
+  ...trade.Populated,
+  globals: { viewport: { value: 'mobile' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('table')).toBeNull();
+    const list = canvas.getByRole('list', { name: 'Trades, 5 of 5, page 1 of 1' });
+    await expect(list.scrollWidth).toBeLessThanOrEqual(list.clientWidth);
+    const items = within(list).getAllByRole('listitem');
+    // Newest entry first: RELIANCE (5 Aug 2026), still open; then INFY, sold short at 14:00 on 4 Aug.
+    await expect(items[0]).toHaveTextContent('RELIANCE');
+    await expect(items[0]).toHaveTextContent('Long 20 · 5 Aug 2026');
+    const infy = within(items[1] as HTMLElement).getByRole('link');
+    await expect(infy).toHaveAttribute('href', '/trade-form/t5');
+    await expect(within(infy).getByText('+₹287.60')).toBeVisible();
+    await expect(infy.getBoundingClientRect().height).toBeGreaterThanOrEqual(44);
+    // The checkbox answers a tap 18 px from its centre: its target is 44 px across.
+    const box = within(items[1] as HTMLElement).getByRole('checkbox', { name: /Select INFY trade/ });
+    box.scrollIntoView({ block: 'center' });
+    const { x, y, width, height } = box.getBoundingClientRect();
+    await expect(document.elementFromPoint(x + width / 2 + 18, y + height / 2)).toBe(box);
+
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Sort' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Best net P&L first' }));
+    await expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(
+      'NIFTY26AUG24500CELong 130 · 3 Aug 2026+₹3,511.16',
+    );
+
+    const segment = canvas.queryByRole('combobox', { name: 'Segment' });
+    await expect(segment).toBeNull();
+    const filters = canvas.getByRole('button', { name: 'Filters' });
+    await expect(filters).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(filters);
+    await expect(canvas.getByRole('combobox', { name: 'Segment' })).toBeVisible();
+  },
+};
+
+/** The Filters button counts the filters in force besides the search, which stays in view. */
+export const MobileFiltered: Story = {
+  globals: { viewport: { value: 'mobile' } },
+  render: () => render({ filter: { search: 'NIFTY', from: '2026-08-01', segments: ['options'] } }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('searchbox', { name: 'Search' })).toHaveValue('NIFTY');
+    await expect(canvas.getByRole('button', { name: 'Filters 2 in force' })).toBeVisible();
+  },
+};
+
+/**
+ * A laptop (1280 px, the list's box 976 px wide): every column in view, the playbook and tags under the symbol, the
+ * exit under the entry price and the charges under the net P&L, and the header row sticks below the top bar.
+ */
+export const Laptop: Story = {
+  ...trade.Populated,
+  globals: { viewport: { value: 'laptop' } },
+  play: async ({ canvasElement }) => {
+    const table = within(canvasElement).getByRole('table');
+    const box = table.parentElement as HTMLElement;
+    await expect(table.getBoundingClientRect().width).toBeLessThanOrEqual(box.getBoundingClientRect().width + 0.5);
+    const heads = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    await expect(heads).toEqual(['', 'Entry (IST)', 'Symbol', 'Qty', 'Entry / exit', 'Net P&L']);
+    const nifty = within(table).getByRole('row', { name: /NIFTY26AUG24500CE/ });
+    await expect(nifty).toHaveTextContent('Opening range breakout');
+    await expect(nifty).toHaveTextContent('140.25');
+    await expect(nifty).toHaveTextContent('₹96.34 charges');
+    await expect(getComputedStyle(within(table).getAllByRole('columnheader')[1]!).position).toBe('sticky');
+  },
+};
 export const Dark: Story = { ...trade.Populated, globals: { theme: 'dark' } };

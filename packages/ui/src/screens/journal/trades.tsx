@@ -1,9 +1,8 @@
-import { formatCount, formatQuantity, isEmptyFilter, type TradeFilter } from '@bahi/trading';
+import { formatCount, isEmptyFilter, type TradeFilter } from '@bahi/trading';
 import { BarChart3, Download, FileUp, Split, Tag, Trash2 } from 'lucide-react';
 import * as React from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Alert } from '../../components/alert';
-import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { Money } from '../../components/money';
@@ -18,36 +17,24 @@ import {
   TableHeader,
   TableRow,
 } from '../../components/table';
-import { compareText } from '../../lib/compare-text';
-import { formatDateTime } from '../../lib/dates';
+import { useSize } from '../../lib/use-size';
 import { cn } from '../../lib/utils';
 import { type AreaCallbacks, addTrade, importTrades } from './area-actions';
 import { AreaPage, type AreaStatus } from './area-page';
+import {
+  FOLDED_COLUMNS,
+  NoneMatch,
+  type Sort,
+  type SortKey,
+  sortTrades,
+  type TradeListRow,
+  tradeName,
+  WIDE_COLUMNS,
+} from './trade-columns';
 import { type FilterOption, TradeFilterBar } from './trade-filter-bar';
+import { CompactList } from './trades-compact-list';
 
-/** A trade as the list shows it (a journal trade with its playbook's name). */
-export interface TradeListRow {
-  id: string;
-  /** ISO instants; shown in IST. */
-  entryTime: string;
-  exitTime: string | null;
-  symbol: string;
-  underlying: string | null;
-  segment: 'equity' | 'futures' | 'options';
-  product: 'intraday' | 'delivery' | 'carry_forward';
-  side: 'long' | 'short';
-  quantity: number;
-  /** Null for a sale of shares bought before the imported history (`missing_cost`). */
-  entryPrice: number | null;
-  exitPrice: number | null;
-  /** `missing_cost`: a sale with no cost basis yet; no entry price, no P&L, left out of every P&L figure. */
-  status: 'open' | 'closed' | 'missing_cost';
-  charges: number;
-  /** After charges; null while open or while the cost basis is missing. */
-  netPnl: number | null;
-  playbook: string | null;
-  tags: string[];
-}
+export { sortTrades, type TradeListRow } from './trade-columns';
 
 export interface TradesScreenProps extends AreaCallbacks {
   /** 'empty' means no trades at all; a filter that matches nothing is 'ready' with no rows. */
@@ -96,146 +83,27 @@ export interface TradesScreenProps extends AreaCallbacks {
 const selectionDialogs = () => import('./trade-selection-dialogs');
 const AddTagDialog = React.lazy(() => selectionDialogs().then((m) => ({ default: m.AddTagDialog })));
 const DeleteDialog = React.lazy(() => selectionDialogs().then((m) => ({ default: m.DeleteDialog })));
-const SEGMENT_LABEL = { equity: 'Equity', futures: 'Futures', options: 'Options' } as const;
-const PRODUCT_LABEL = { intraday: 'Intraday', delivery: 'Delivery', carry_forward: 'Carry forward' } as const;
 
-type SortKey = 'entryTime' | 'symbol' | 'quantity' | 'entryPrice' | 'exitPrice' | 'charges' | 'netPnl';
-interface Sort {
-  key: SortKey;
-  direction: 'asc' | 'desc';
+/** The list's box below this width (a phone) holds a compact list, one trade to a row; from it, a table. */
+const LIST_BELOW = 640;
+/** From this width the table gives every figure its own column; below it, FOLDED_COLUMNS. */
+const WIDE_FROM = 1100;
+type Layout = 'list' | 'folded' | 'wide';
+
+/** The layout for the list's box; unmeasured (0, as in a test without layout) is the whole table. */
+export function listLayout(width: number): Layout {
+  if (width === 0) return 'wide';
+  return width < LIST_BELOW ? 'list' : width < WIDE_FROM ? 'folded' : 'wide';
 }
 
-interface Column {
-  key: SortKey | 'playbook';
-  header: string;
-  align?: 'right';
-  sortValue?: (t: TradeListRow) => string | number | null;
-  cell: (t: TradeListRow) => React.ReactNode;
-}
-
-const price = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
-
-/** A dash that a screen reader reads as what it stands for. */
-function NoValue({ label }: { label: string }) {
-  return (
-    <span className="text-muted-foreground">
-      <span aria-hidden="true">—</span>
-      <span className="sr-only">{label}</span>
-    </span>
-  );
-}
-
-const COLUMNS: Column[] = [
-  {
-    key: 'entryTime',
-    header: 'Entry (IST)',
-    sortValue: (t) => Date.parse(t.entryTime),
-    cell: (t) => formatDateTime(t.entryTime),
-  },
-  {
-    key: 'symbol',
-    header: 'Symbol',
-    sortValue: (t) => t.symbol,
-    cell: (t) => (
-      <span className="grid gap-0.5">
-        <span className="flex items-center gap-2">
-          <Link
-            to={`/trade-form/${t.id}`}
-            className="font-medium underline-offset-4 hover:underline focus-visible:underline"
-            aria-label={`Edit ${t.symbol} trade of ${formatDateTime(t.entryTime)}`}
-          >
-            {t.symbol}
-          </Link>
-          {t.status === 'open' ? <Badge variant="outline">Open</Badge> : null}
-          {t.status === 'missing_cost' ? <Badge variant="warning">Cost basis missing</Badge> : null}
-        </span>
-        <span className="text-muted-foreground text-xs">
-          {SEGMENT_LABEL[t.segment]} · {PRODUCT_LABEL[t.product]} · {t.side === 'long' ? 'Long' : 'Short'}
-        </span>
-      </span>
-    ),
-  },
-  {
-    key: 'quantity',
-    header: 'Qty',
-    align: 'right',
-    sortValue: (t) => t.quantity,
-    cell: (t) => formatQuantity(t.quantity),
-  },
-  {
-    key: 'entryPrice',
-    header: 'Entry',
-    align: 'right',
-    sortValue: (t) => t.entryPrice,
-    cell: (t) => (t.entryPrice === null ? <NoValue label="No entry price" /> : price.format(t.entryPrice)),
-  },
-  {
-    key: 'exitPrice',
-    header: 'Exit',
-    align: 'right',
-    sortValue: (t) => t.exitPrice,
-    cell: (t) => (t.exitPrice === null ? '—' : price.format(t.exitPrice)),
-  },
-  {
-    key: 'charges',
-    header: 'Charges',
-    align: 'right',
-    sortValue: (t) => t.charges,
-    cell: (t) => <Money value={t.charges} />,
-  },
-  {
-    key: 'netPnl',
-    header: 'Net P&L',
-    align: 'right',
-    sortValue: (t) => t.netPnl,
-    cell: (t) =>
-      t.status === 'missing_cost' ? (
-        <NoValue label="No P&L until the cost basis is given" />
-      ) : t.netPnl === null ? (
-        <span className="text-muted-foreground">Open</span>
-      ) : (
-        <Money value={t.netPnl} signed />
-      ),
-  },
-  {
-    key: 'playbook',
-    header: 'Playbook and tags',
-    cell: (t) => (
-      <span className="grid gap-1">
-        <span>{t.playbook ?? '—'}</span>
-        {t.tags.length ? (
-          <span className="flex flex-wrap gap-1">
-            {t.tags.map((tag) => (
-              <Badge key={tag} variant="outline">
-                {tag}
-              </Badge>
-            ))}
-          </span>
-        ) : null}
-      </span>
-    ),
-  },
-];
-
-function compare(a: string | number | null, b: string | number | null): number {
-  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return compareText(String(a), String(b));
-}
-
-/** Sorts by a column; open trades (no exit, no P&L) stay last either way, then newest first. */
-export function sortTrades(trades: readonly TradeListRow[], sort: Sort): TradeListRow[] {
-  const column = COLUMNS.find((c) => c.key === sort.key);
-  const value = column?.sortValue;
-  if (!value) return [...trades];
-  const factor = sort.direction === 'asc' ? 1 : -1;
-  // Each trade's key and entry time worked out once, not on every comparison: a journal may hold 10,000 trades.
-  const keyed = trades.map((t) => ({ t, key: value(t), entry: Date.parse(t.entryTime) }));
-  keyed.sort((x, y) => {
-    if (x.key === null || y.key === null) return compare(x.key, y.key);
-    return factor * compare(x.key, y.key) || y.entry - x.entry;
-  });
-  return keyed.map(({ t }) => t);
+/**
+ * The list's width before it is measured, from the window and the app shell (its 240 px sidebar and padding from
+ * 1024 px): a phone's first render is the compact list, not a table thrown away before the first paint.
+ */
+function guessWidth() {
+  if (typeof window === 'undefined') return 0;
+  const w = window.innerWidth;
+  return w >= 1024 ? w - 304 : w - 32;
 }
 
 /**
@@ -290,6 +158,7 @@ function TradeTable({
   defaultSelected: string[];
 }) {
   const navigate = useNavigate();
+  const [boxRef, { width }] = useSize<HTMLDivElement>(guessWidth);
   const [sort, setSort] = React.useState<Sort>({ key: 'entryTime', direction: 'desc' });
   const [page, setPage] = React.useState(0);
   const [selected, setSelected] = React.useState<ReadonlySet<string>>(() => new Set(defaultSelected));
@@ -318,6 +187,8 @@ function TradeTable({
   const some = visibleSelected.length > 0 && !all;
   const canAct = Boolean(onAddTag || onDelete);
 
+  const selectAll = (v: boolean | 'indeterminate') =>
+    setSelected(v === true ? new Set(trades.map((t) => t.id)) : new Set());
   const toggle = (id: string, on: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -335,9 +206,12 @@ function TradeTable({
 
   const first = sorted.length === 0 ? 0 : current * pageSize + 1;
   const last = current * pageSize + rows.length;
+  const caption = `Trades, ${formatCount(trades.length)} of ${formatCount(totalTrades)}, page ${current + 1} of ${pages}`;
+  const layout = listLayout(width);
+  const columns = layout === 'wide' ? WIDE_COLUMNS : FOLDED_COLUMNS;
 
   return (
-    <div className="grid gap-3">
+    <div ref={boxRef} data-layout={layout} className="grid min-w-0 gap-3">
       {canAct && visibleSelected.length > 0 ? (
         <section
           aria-label="Selected trades"
@@ -360,80 +234,102 @@ function TradeTable({
           </Button>
         </section>
       ) : null}
-      <Table data-slot="trades-table">
-        <TableCaption className="sr-only">
-          Trades, {formatCount(trades.length)} of {formatCount(totalTrades)}, page {current + 1} of {pages}
-        </TableCaption>
-        <TableHeader>
-          <TableRow>
-            {canAct ? (
-              <TableHead scope="col" className="w-10">
-                <Checkbox
-                  aria-label={`Select all ${formatCount(trades.length)} trades`}
-                  checked={all ? true : some ? 'indeterminate' : false}
-                  disabled={trades.length === 0}
-                  onCheckedChange={(v) => setSelected(v === true ? new Set(trades.map((t) => t.id)) : new Set())}
-                />
-              </TableHead>
-            ) : null}
-            {COLUMNS.map((column) => (
-              <SortableHead
-                key={column.key}
-                align={column.align}
-                direction={sort.key === column.key ? sort.direction : undefined}
-                onSort={column.sortValue ? () => sortBy(column.key as SortKey) : undefined}
-              >
-                {column.header}
-              </SortableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableRow data-slot="table-empty-row">
-              <TableCell colSpan={COLUMNS.length + (canAct ? 1 : 0)} className="h-24 text-center text-muted-foreground">
-                <span className="inline-flex flex-wrap items-center justify-center gap-2">
-                  No trades match {filtered ? 'these filters' : 'yet'}.
-                  {filtered && onClearFilters ? (
-                    <Button size="sm" variant="outline" onClick={onClearFilters}>
-                      Clear filters
-                    </Button>
-                  ) : null}
-                </span>
-              </TableCell>
+      {layout === 'list' ? (
+        <CompactList
+          trades={trades}
+          rows={rows}
+          caption={caption}
+          filtered={filtered}
+          onClearFilters={onClearFilters}
+          canAct={canAct}
+          selected={selected}
+          all={all}
+          some={some}
+          onSelectAll={selectAll}
+          onToggle={toggle}
+          sort={sort}
+          onSort={(next) => {
+            setSort(next);
+            setPage(0);
+          }}
+        />
+      ) : (
+        <Table data-slot="trades-table" scroll={false}>
+          <TableCaption className="sr-only">{caption}</TableCaption>
+          {/* Sticks below the app's 56 px top bar, so the columns stay named down a page of 50 trades. */}
+          <TableHeader className="[&_th]:sticky [&_th]:top-14 [&_th]:z-10 [&_th]:bg-background">
+            <TableRow>
+              {canAct ? (
+                <TableHead scope="col" className="w-10">
+                  <Checkbox
+                    aria-label={`Select all ${formatCount(trades.length)} trades`}
+                    checked={all ? true : some ? 'indeterminate' : false}
+                    disabled={trades.length === 0}
+                    onCheckedChange={selectAll}
+                  />
+                </TableHead>
+              ) : null}
+              {columns.map((column) => (
+                <SortableHead
+                  key={column.key}
+                  align={column.align}
+                  direction={column.sort && sort.key === column.sort ? sort.direction : undefined}
+                  onSort={column.sort ? () => sortBy(column.sort!) : undefined}
+                >
+                  {column.header}
+                </SortableHead>
+              ))}
             </TableRow>
-          ) : (
-            rows.map((t) => (
-              <TableRow
-                key={t.id}
-                data-state={selected.has(t.id) ? 'selected' : undefined}
-                data-status={t.status}
-                className="cursor-pointer"
-                // The symbol link is the keyboard way in; a click anywhere else on the row does the same.
-                onClick={(e) => {
-                  if ((e.target as HTMLElement).closest('a,button,input,[role="checkbox"]')) return;
-                  navigate(`/trade-form/${t.id}`);
-                }}
-              >
-                {canAct ? (
-                  <TableCell>
-                    <Checkbox
-                      aria-label={`Select ${t.symbol} trade of ${formatDateTime(t.entryTime)}`}
-                      checked={selected.has(t.id)}
-                      onCheckedChange={(v) => toggle(t.id, v === true)}
-                    />
-                  </TableCell>
-                ) : null}
-                {COLUMNS.map((column) => (
-                  <TableCell key={column.key} className={cn(column.align === 'right' && 'text-right tabular-nums')}>
-                    {column.cell(t)}
-                  </TableCell>
-                ))}
+          </TableHeader>
+          <TableBody>
+            {rows.length === 0 ? (
+              <TableRow data-slot="table-empty-row">
+                <TableCell
+                  colSpan={columns.length + (canAct ? 1 : 0)}
+                  className="h-24 text-center text-muted-foreground"
+                >
+                  <NoneMatch filtered={filtered} onClearFilters={onClearFilters} />
+                </TableCell>
               </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+            ) : (
+              rows.map((t) => (
+                <TableRow
+                  key={t.id}
+                  data-state={selected.has(t.id) ? 'selected' : undefined}
+                  data-status={t.status}
+                  className="cursor-pointer"
+                  // The symbol link is the keyboard way in; a click anywhere else on the row does the same.
+                  onClick={(e) => {
+                    if ((e.target as HTMLElement).closest('a,button,input,[role="checkbox"]')) return;
+                    navigate(`/trade-form/${t.id}`);
+                  }}
+                >
+                  {canAct ? (
+                    <TableCell>
+                      <Checkbox
+                        aria-label={`Select ${tradeName(t)}`}
+                        checked={selected.has(t.id)}
+                        onCheckedChange={(v) => toggle(t.id, v === true)}
+                      />
+                    </TableCell>
+                  ) : null}
+                  {columns.map((column) => (
+                    <TableCell
+                      key={column.key}
+                      className={cn(
+                        column.key === 'symbol' && 'whitespace-normal',
+                        column.align === 'right' && 'text-right tabular-nums',
+                      )}
+                    >
+                      {column.cell(t)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      )}
       <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p className="text-muted-foreground" aria-live="polite">
           Showing {formatCount(first)}–{formatCount(last)} of {formatCount(sorted.length)}

@@ -3,11 +3,11 @@ import * as React from 'react';
 /**
  * The element's size in whole CSS pixels, kept current by a ResizeObserver. Charts draw at this size instead of
  * scaling a viewBox, so text and strokes stay at their real size on a phone. Measured before the first paint, so the
- * chart never shows at a guessed width.
+ * chart never shows at a guessed width. `guessWidth` is the width of the render before that measure (0 without it).
  */
-export function useSize<T extends Element>() {
+export function useSize<T extends Element>(guessWidth?: () => number) {
   const ref = React.useRef<T>(null);
-  const [size, setSize] = React.useState({ width: 0, height: 0 });
+  const [size, setSize] = React.useState(() => ({ width: guessWidth?.() ?? 0, height: 0 }));
   React.useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
