@@ -1,6 +1,6 @@
 import * as React from 'react';
-import { axisTick, chartColors, tooltipStyle } from './chart';
 import { useSize } from '../lib/use-size';
+import { axisTick, chartColors, tooltipStyle } from './chart';
 
 /** Where the chart draws: pixel positions of slot `i` and of value `v`, and the slot under the pointer or focus. */
 export interface PlotScale {
