@@ -147,6 +147,7 @@ test.describe('routes', () => {
       ['/tax', 'Tax P&L'],
       ['/trade-form', 'Add trade'],
       ['/trade-form/abc', 'Edit trade'],
+      ['/trades/abc', 'Trade review'],
       ['/playbook/create', 'New playbook'],
       ['/playbook/edit/abc', 'Edit playbook'],
     ];

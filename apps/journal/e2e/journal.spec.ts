@@ -31,7 +31,7 @@ test('log a trade, import a Zerodha tradebook, and see both on the dashboard, ca
   await form.getByLabel('Exit time (IST)').fill('2026-11-18T13:45');
   await form.getByRole('button', { name: 'Save trade' }).click();
   await expect(page).toHaveURL(/\/trades$/);
-  await expect(page.getByRole('cell', { name: /^Edit RELIANCE trade of 18 Nov/ })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^Review RELIANCE trade of 18 Nov/ })).toBeVisible();
 
   // Import the tradebook: a preview first, then one import of two trades.
   await page.goto('/trades?import=1');
@@ -46,8 +46,8 @@ test('log a trade, import a Zerodha tradebook, and see both on the dashboard, ca
   await dialog.getByRole('button', { name: 'Import 2 trades' }).click();
   await expect(dialog.getByText('2 trades created from 4 fills')).toBeVisible();
   await dialog.getByRole('button', { name: 'See the trades' }).click();
-  await expect(page.getByRole('cell', { name: /^Edit INFY trade of 18 Nov/ })).toBeVisible();
-  await expect(page.getByRole('cell', { name: /^Edit TCS trade of 18 Nov/ })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^Review INFY trade of 18 Nov/ })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^Review TCS trade of 18 Nov/ })).toBeVisible();
 
   // The same file again adds nothing.
   await page.goto('/trades?import=1');

@@ -70,17 +70,19 @@ test('errors clear as the field is put right, and a trade typed twice is pointed
 
   // A saved edit leaves no draft behind, also when the saved trade reads back in other digits (1,500.50 as 1500.5).
   await page
-    .getByRole('cell', { name: /^Edit RELIANCE trade of 18 Nov/ })
+    .getByRole('cell', { name: /^Review RELIANCE trade of 18 Nov/ })
     .getByRole('link')
     .click();
+  await page.getByRole('link', { name: 'Edit trade' }).click();
   const edit = page.getByRole('form', { name: 'Edit trade' });
   await edit.getByLabel('Exit price (₹)').fill('1500.50');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page).toHaveURL(/\/trades$/);
   await page
-    .getByRole('cell', { name: /^Edit RELIANCE trade of 18 Nov/ })
+    .getByRole('cell', { name: /^Review RELIANCE trade of 18 Nov/ })
     .getByRole('link')
     .click();
+  await page.getByRole('link', { name: 'Edit trade' }).click();
   await expect(edit.getByLabel('Exit price (₹)')).toHaveValue('1500.5');
   await expect(edit.getByText('Your unsaved changes are back')).toHaveCount(0);
 

@@ -154,20 +154,15 @@ export interface WholeBudget {
  * Issue 28's targets; the ceilings are the sizes of 3 Dec 2026, after Inter's core file was cut to the weights the app
  * uses, auth-js's WebAuthn code was left out, the tax page's file writers and drill-down went lazy, and the trades
  * list's checkbox stopped being Radix's (4 KB of /trades). 4 Dec 2026: /trades' phone list, folded table and filters
- * button (2 KB, and 0.2 KB of CSS on every page) take /trades to 180 KB and /dashboard just past its 180 KB target;
- * their ceilings stand until the next cut brings them back.
+ * button take /trades to 179.5 KB (its ceiling stands until the next cut); leaving stories out of the app's CSS brings
+ * /dashboard back under its target.
  */
 export const WHOLE_BUDGETS: WholeBudget[] = [
   { route: '/', loads: [APP, 'src/marketing/marketing-page.tsx'], targetKb: 90, ceilingKb: 93 },
   { route: '/login', loads: [APP, AUTH, 'src/auth/auth-page.tsx'], targetKb: 110, ceilingKb: 141.5 },
-  {
-    route: '/dashboard',
-    loads: [APP, AUTH, GUARDED, 'src/dashboard/dashboard-page.tsx'],
-    targetKb: 180,
-    ceilingKb: 180.5,
-  },
+  { route: '/dashboard', loads: [APP, AUTH, GUARDED, 'src/dashboard/dashboard-page.tsx'], targetKb: 180 },
   { route: '/analytics', loads: [APP, AUTH, GUARDED, 'src/analytics/analytics-page.tsx'], targetKb: 200 },
-  { route: '/trades', loads: [APP, AUTH, GUARDED, 'src/trades/trades-page.tsx'], targetKb: 160, ceilingKb: 180.5 },
+  { route: '/trades', loads: [APP, AUTH, GUARDED, 'src/trades/trades-page.tsx'], targetKb: 160, ceilingKb: 180 },
   { route: '/tax', loads: [APP, AUTH, GUARDED, 'src/tax/tax-page.tsx'], targetKb: 200 },
 ];
 

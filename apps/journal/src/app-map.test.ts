@@ -16,7 +16,7 @@ const PUBLIC: Record<string, string> = {
   'import/rebuild-journal.ts': "the profile's 'rebuild my journal'",
   'calendar/calendar-data.ts': "a day's trades, for the notebook's daily entries",
   'funds/funds-data.ts': 'capital and the fund form, for position sizing and the starting capital in onboarding',
-  'gallery/gallery-data.ts': "a screenshot's upload, for the trade form",
+  'gallery/gallery-data.ts': "a screenshot's upload, for the trade form, and a trade's screenshots, for its review",
 };
 
 const LAYERS = new Set(['shell', 'data', 'shared']);

@@ -64,6 +64,7 @@ export * from './screens/journal/position-sizing';
 export * from './screens/journal/tax';
 export * from './screens/journal/trade-filter-bar';
 export * from './screens/journal/trade-form';
+export * from './screens/journal/trade-review';
 export * from './screens/journal/trades';
 export * from './screens/marketing/content';
 export * from './screens/marketing/marketing';

@@ -16,7 +16,7 @@ import {
 
 describe('insightHref', () => {
   it('opens a trade in the trade form and groups in the trades list or analytics, with the shared filter codec', () => {
-    expect(insightHref({ kind: 'trade', tradeId: 'T3', label: 'NIFTY on 3 Nov' })).toBe('/trade-form/T3');
+    expect(insightHref({ kind: 'trade', tradeId: 'T3', label: 'NIFTY on 3 Nov' })).toBe('/trades/T3');
     expect(
       insightHref({
         kind: 'trades',

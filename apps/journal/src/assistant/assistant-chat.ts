@@ -8,7 +8,7 @@ import { filterToParams } from '../data/trade-filter-params';
 
 /** A figure's link as an app URL: a trade opens in the trade form, groups in the trades list or analytics. */
 export function insightHref(link: InsightLink): string {
-  if (link.kind === 'trade') return `/trade-form/${encodeURIComponent(link.tradeId)}`;
+  if (link.kind === 'trade') return `/trades/${encodeURIComponent(link.tradeId)}`;
   const query = filterToParams(link.filter).toString();
   return `/${link.kind}${query ? `?${query}` : ''}`;
 }

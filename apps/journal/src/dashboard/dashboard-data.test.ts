@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
+import { chargeLines } from '../data/charge-lines';
 import type { JournalTrade } from '../data/journal-data';
-import { chargeLines, dashboardData, periodRange } from './dashboard-data';
+import { dashboardData, periodRange } from './dashboard-data';
 
 // journal-data's queries are not used here; keep the real client (and its config check) out of a unit test.
 vi.mock('../data/supabase', () => ({ supabase: {} }));

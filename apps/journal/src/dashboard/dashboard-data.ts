@@ -2,7 +2,8 @@
 // @bahi/trading's `summarize`; this module only picks the period's trades and shapes what the screen shows. A trade
 // belongs to the period its IST exit day falls in (when its P&L was realised), as on the calendar and funds.
 import { summarize, type TradeForStats } from '@bahi/trading';
-import type { ChargeLine, DashboardData, DashboardPeriod } from '@bahi/ui';
+import type { DashboardData, DashboardPeriod } from '@bahi/ui';
+import { chargeLines } from '../data/charge-lines';
 import { type JournalTrade, toStatsTrade } from '../data/journal-data';
 
 const addDays = (iso: string, days: number) => {
@@ -28,48 +29,6 @@ export function periodRange(period: DashboardPeriod, today: string): { from: str
     case 'all':
       return null;
   }
-}
-
-/** Broker and estimate breakdowns name the same charges differently; both read as the trader would. */
-const CHARGE_LABELS: Record<string, string> = {
-  brokerage: 'Brokerage',
-  stt: 'STT',
-  transaction: 'Exchange transaction',
-  exchange_txn: 'Exchange transaction',
-  gst: 'GST',
-  stamp: 'Stamp duty',
-  stamp_duty: 'Stamp duty',
-  sebi: 'SEBI fee',
-  ipft: 'IPFT',
-  dp_charges: 'DP charges',
-  dp: 'DP charges',
-};
-const NOT_CHARGES = new Set(['total', 'turnover']);
-
-/** What the trades' charges were made of, largest first; charges without a breakdown are one line, so lines add up. */
-export function chargeLines(trades: readonly JournalTrade[]): ChargeLine[] {
-  // Summed by breakdown key first, named once at the end: a heavy journal is 20,000 breakdowns of nine keys each.
-  const byKey = new Map<string, number>();
-  let notItemised = 0;
-  for (const t of trades) {
-    const breakdown = t.chargesBreakdown;
-    if (!breakdown) {
-      if (t.charges) notItemised += t.charges;
-      continue;
-    }
-    for (const key in breakdown) {
-      const amount = breakdown[key];
-      if (amount) byKey.set(key, (byKey.get(key) ?? 0) + Number(amount));
-    }
-  }
-  const sums = new Map<string, number>();
-  const add = (label: string, amount: number) => sums.set(label, (sums.get(label) ?? 0) + amount);
-  if (notItemised) add('Not itemised', notItemised);
-  for (const [key, amount] of byKey) if (!NOT_CHARGES.has(key)) add(CHARGE_LABELS[key] ?? 'Other', amount);
-  return [...sums]
-    .map(([label, amount]) => ({ label, amount: Math.round(amount * 100) / 100 }))
-    .filter((line) => line.amount !== 0)
-    .sort((a, b) => b.amount - a.amount);
 }
 
 const SEGMENT_LABELS = { equity: 'Equity', futures: 'Futures', options: 'Options' } as const;

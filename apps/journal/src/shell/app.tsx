@@ -36,6 +36,7 @@ const Profile = lazyPage(() => import('../profile/profile-page'));
 const Admin = lazyPage(() => import('../admin/admin-page'));
 const Dashboard = lazyPage(() => import('../dashboard/dashboard-page'));
 const Trades = lazyPage(() => import('../trades/trades-page'));
+const TradeReview = lazyPage(() => import('../trades/trade-review-page'));
 const TradeForm = lazyPage(() => import('../trade-form/trade-form-page'));
 const Calendar = lazyPage(() => import('../calendar/calendar-page'));
 const Analytics = lazyPage(() => import('../analytics/analytics-page'));
@@ -51,6 +52,7 @@ const PlaybookForm = lazyPage(() => import('../playbooks/playbook-form-page'));
 /** The journal areas: each path and its page. */
 const AREAS: Array<[string, LazyPage<object>]> = [
   ['/trades', Trades],
+  ['/trades/:id', TradeReview],
   ['/trade-form/:id?', TradeForm],
   ['/calendar', Calendar],
   ['/analytics', Analytics],

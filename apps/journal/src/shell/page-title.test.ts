@@ -5,6 +5,7 @@ describe('pageTitle', () => {
   it('names the area and the product', () => {
     expect(pageTitle('/dashboard', 'Bahi')).toBe('Dashboard · Bahi');
     expect(pageTitle('/trade-form/42', 'Bahi')).toBe('Edit trade · Bahi');
+    expect(pageTitle('/trades/42', 'Bahi')).toBe('Trade review · Bahi');
     expect(pageTitle('/Bahi-AI', 'Bahi')).toBe('AI assistant · Bahi');
     expect(pageTitle('/profile/', 'Bahi')).toBe('Profile · Bahi');
   });

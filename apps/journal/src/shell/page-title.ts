@@ -25,6 +25,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/profile$/, 'Profile'],
   [/^\/dashboard$/, 'Dashboard'],
   [/^\/trades$/, 'Trades'],
+  [/^\/trades\/[^/]+$/, 'Trade review'],
   [/^\/trade-form$/, 'Add trade'],
   [/^\/trade-form\/[^/]+$/, 'Edit trade'],
   [/^\/calendar$/, 'Calendar'],

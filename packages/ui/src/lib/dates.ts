@@ -47,3 +47,25 @@ export function formatDayMonth(value: string | Date, { year = false }: { year?: 
   const dayMonth = `${d.getUTCDate()} ${SHORT_MONTHS[d.getUTCMonth()]}`;
   return year ? `${dayMonth} ${d.getUTCFullYear()}` : dayMonth;
 }
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/**
+ * How long a trade was held, as a trader says it: "Under a minute", "45 min", "3 h 20 min", "2 days 3 h", "45 days".
+ * Past a week the hours no longer matter; calendar days, not trading days.
+ */
+export function formatDuration(ms: number): string {
+  if (ms < MINUTE_MS) return 'Under a minute';
+  if (ms < HOUR_MS) return `${Math.floor(ms / MINUTE_MS)} min`;
+  if (ms < DAY_MS) {
+    const hours = Math.floor(ms / HOUR_MS);
+    const minutes = Math.floor((ms % HOUR_MS) / MINUTE_MS);
+    return minutes ? `${hours} h ${minutes} min` : `${hours} h`;
+  }
+  const days = Math.floor(ms / DAY_MS);
+  const hours = Math.floor((ms % DAY_MS) / HOUR_MS);
+  return days < 7 && hours ? `${plural(days, 'day')} ${hours} h` : plural(days, 'day');
+}

@@ -24,7 +24,7 @@ const now = new Date('2026-01-31T18:00:00+05:30');
 const suggestions = INSIGHT_QUESTIONS.map((q) => q.question);
 const hrefFor = (link: InsightLink) =>
   link.kind === 'trade'
-    ? `/trade-form/${link.tradeId}`
+    ? `/trades/${link.tradeId}`
     : `/${link.kind}?${new URLSearchParams(Object.entries(link.filter).map(([k, v]) => [k, String(v)])).toString()}`;
 
 const reply = (id: string, question: string): ChatMessage[] => {

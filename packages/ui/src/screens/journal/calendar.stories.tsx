@@ -98,7 +98,7 @@ export const DayOpen: Story = {
   },
   play: async ({ args }) => {
     const dialog = within(await screen.findByRole('dialog', { name: '1 January 2026' }));
-    await expect(dialog.getByRole('link', { name: 'NIFTY26JAN24500CE' })).toHaveAttribute('href', '/trade-form/t01');
+    await expect(dialog.getByRole('link', { name: 'NIFTY26JAN24500CE' })).toHaveAttribute('href', '/trades/t01');
     await expect(dialog.getByText('New year, same rules')).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'Open in the notebook' })).toHaveAttribute(
       'href',

@@ -134,7 +134,7 @@ function DayDialog({ day, onOpenDay }: { day: CalendarDayDetail; onOpenDay?: (da
             {day.trades.map((t) => (
               <li key={t.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
                 <span className="grid">
-                  <Link to={`/trade-form/${t.id}`} className="font-medium underline-offset-4 hover:underline">
+                  <Link to={`/trades/${t.id}`} className="font-medium underline-offset-4 hover:underline">
                     {t.symbol}
                   </Link>
                   <span className="text-muted-foreground text-xs">

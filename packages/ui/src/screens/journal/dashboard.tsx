@@ -98,7 +98,7 @@ const tradeColumns: DataTableColumn<DashboardTrade>[] = [
     sortValue: (t) => t.symbol,
     cell: (t) => (
       <span className="grid">
-        <Link to={`/trade-form/${t.id}`} className="font-medium underline-offset-4 hover:underline">
+        <Link to={`/trades/${t.id}`} className="font-medium underline-offset-4 hover:underline">
           {t.symbol}
         </Link>
         <span className="text-muted-foreground text-xs">

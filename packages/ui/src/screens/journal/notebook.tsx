@@ -203,7 +203,7 @@ function DayPanel({ date, day }: { date: string; day?: NotebookDay }) {
           <ul className="grid gap-1">
             {day.trades.map((t) => (
               <li key={t.id} className="flex items-center justify-between gap-2">
-                <Link to={`/trade-form/${t.id}`} className="truncate font-medium underline-offset-4 hover:underline">
+                <Link to={`/trades/${t.id}`} className="truncate font-medium underline-offset-4 hover:underline">
                   {t.symbol}
                 </Link>
                 <span className="flex items-center gap-2">

@@ -2,7 +2,7 @@ import { summarize, type TradeForStats } from '@bahi/trading';
 import { describe, expect, it } from 'vitest';
 import { shiftMonth } from './calendar';
 import { chargesShare, drawdownHint, equityPoints } from './dashboard';
-import { count, ofTrades, percent, profitFactor } from './stat-format';
+import { count, ofTrades, percent, profitFactor, rMultipleText } from './stat-format';
 
 describe('statistics as the screens write them', () => {
   it('rounds rates to whole percent and says "—" without a sample', () => {
@@ -147,5 +147,15 @@ describe('drawdownHint', () => {
     expect(
       drawdownHint({ value: null, percentOfPeak: null, peak: 0, peakDate: null, troughDate: null, n: 0 }),
     ).toBeUndefined();
+  });
+});
+
+describe('rMultipleText', () => {
+  it('signs a result in multiples of the risk with a real minus, and 0.00R unsigned', () => {
+    // Long at 112.50, stop 100, out at 140.25: 27.75 / 12.50 = 2.22R.
+    expect(rMultipleText(27.75 / 12.5)).toBe('+2.22R');
+    expect(rMultipleText(-1)).toBe('−1.00R');
+    expect(rMultipleText(-0.001)).toBe('0.00R');
+    expect(rMultipleText(0)).toBe('0.00R');
   });
 });

@@ -22,3 +22,10 @@ export function count(n: number, one: string, many = `${one}s`): string {
 export function ofTrades(part: number, whole: number): string {
   return `${formatCount(part)} of ${count(whole, 'trade')}`;
 }
+
+/** "+1.50R", "−1.00R", "0.00R": a trade's result in multiples of the risk it took, with a real minus. */
+export function rMultipleText(r: number): string {
+  const fixed = Math.abs(r).toFixed(2);
+  const sign = fixed === '0.00' ? '' : r < 0 ? '−' : '+';
+  return `${sign}${fixed}R`;
+}

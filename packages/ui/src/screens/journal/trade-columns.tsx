@@ -1,6 +1,6 @@
 import { formatQuantity } from '@bahi/trading';
 import type * as React from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Money } from '../../components/money';
@@ -76,7 +76,16 @@ export const tradeName = (t: TradeListRow) => `${t.symbol} trade of ${formatDate
 const describe = (t: TradeListRow) =>
   `${SEGMENT_LABEL[t.segment]} · ${PRODUCT_LABEL[t.product]} · ${t.side === 'long' ? 'Long' : 'Short'}`;
 
-export function StatusBadge({ trade: t }: { trade: TradeListRow }) {
+/**
+ * Where a trade in the list opens: its review, carrying the list's filters (they are the list's query string), so
+ * that previous and next walk the same list and Back returns to it.
+ */
+export function useReviewHref(): (id: string) => string {
+  const { search } = useLocation();
+  return (id) => `/trades/${encodeURIComponent(id)}${search}`;
+}
+
+export function StatusBadge({ trade: t }: { trade: Pick<TradeListRow, 'status'> }) {
   if (t.status === 'open') return <Badge variant="outline">Open</Badge>;
   if (t.status === 'missing_cost') return <Badge variant="warning">Cost basis missing</Badge>;
   return null;
@@ -111,13 +120,14 @@ function PlaybookAndTags({ trade: t, folded = false }: { trade: TradeListRow; fo
 }
 
 function SymbolCell({ trade: t, withPlaybook }: { trade: TradeListRow; withPlaybook: boolean }) {
+  const reviewHref = useReviewHref();
   return (
     <span className="grid gap-0.5">
       <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <Link
-          to={`/trade-form/${t.id}`}
+          to={reviewHref(t.id)}
           className="break-words font-medium underline-offset-4 hover:underline focus-visible:underline"
-          aria-label={`Edit ${tradeName(t)}`}
+          aria-label={`Review ${tradeName(t)}`}
         >
           {t.symbol}
         </Link>

@@ -5,7 +5,15 @@ import { Checkbox } from '../../components/checkbox';
 import { Field } from '../../components/field';
 import { LazySelect } from '../../components/lazy-select';
 import { formatDayMonth } from '../../lib/dates';
-import { NetPnl, NoneMatch, type Sort, StatusBadge, type TradeListRow, tradeName } from './trade-columns';
+import {
+  NetPnl,
+  NoneMatch,
+  type Sort,
+  StatusBadge,
+  type TradeListRow,
+  tradeName,
+  useReviewHref,
+} from './trade-columns';
 
 /** The compact list's orders, in place of the table's sortable headers. */
 const LIST_SORTS: { value: string; label: string; sort: Sort }[] = [
@@ -53,6 +61,7 @@ export function CompactList({
   onSort: (sort: Sort) => void;
 }) {
   const selectAllId = React.useId();
+  const reviewHref = useReviewHref();
   const order = LIST_SORTS.find((o) => o.sort.key === sort.key && o.sort.direction === sort.direction);
   return (
     <div className="grid gap-2">
@@ -109,7 +118,7 @@ export function CompactList({
                 />
               ) : null}
               <Link
-                to={`/trade-form/${t.id}`}
+                to={reviewHref(t.id)}
                 data-slot="trade-row-link"
                 className="flex min-h-11 min-w-0 flex-1 items-center gap-3 rounded-md py-2.5 pr-3 pl-3 outline-none hover:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >

@@ -404,7 +404,7 @@ export const Mobile: Story = {
     await expect(items[0]).toHaveTextContent('RELIANCE');
     await expect(items[0]).toHaveTextContent('Long 20 · 5 Aug 2026');
     const infy = within(items[1] as HTMLElement).getByRole('link');
-    await expect(infy).toHaveAttribute('href', '/trade-form/t5');
+    await expect(infy).toHaveAttribute('href', '/trades/t5');
     await expect(within(infy).getByText('+₹287.60')).toBeVisible();
     await expect(infy.getBoundingClientRect().height).toBeGreaterThanOrEqual(44);
     // The checkbox answers a tap 18 px from its centre: its target is 44 px across.

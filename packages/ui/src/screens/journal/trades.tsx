@@ -6,6 +6,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { Money } from '../../components/money';
+import { Skeleton } from '../../components/skeleton';
 import { Stat } from '../../components/stat';
 import {
   SortableHead,
@@ -29,10 +30,10 @@ import {
   sortTrades,
   type TradeListRow,
   tradeName,
+  useReviewHref,
   WIDE_COLUMNS,
 } from './trade-columns';
 import { type FilterOption, TradeFilterBar } from './trade-filter-bar';
-import { CompactList } from './trades-compact-list';
 
 export { sortTrades, type TradeListRow } from './trade-columns';
 
@@ -106,6 +107,12 @@ function guessWidth() {
   return w >= 1024 ? w - 304 : w - 32;
 }
 
+// A phone's list is its own chunk, which a laptop never loads; on a phone it is fetched as soon as this module runs,
+// beside the trades, not when the list first renders.
+const loadCompactList = () => import('./trades-compact-list');
+const CompactList = React.lazy(() => loadCompactList().then((m) => ({ default: m.CompactList })));
+if (listLayout(guessWidth()) === 'list') void loadCompactList();
+
 /**
  * Count, net P&L after charges (closed trades) and charges (all trades) of the filtered set, summed in paise. Sales
  * without a cost basis are counted apart and left out of the P&L.
@@ -158,6 +165,7 @@ function TradeTable({
   defaultSelected: string[];
 }) {
   const navigate = useNavigate();
+  const reviewHref = useReviewHref();
   const [boxRef, { width }] = useSize<HTMLDivElement>(guessWidth);
   const [sort, setSort] = React.useState<Sort>({ key: 'entryTime', direction: 'desc' });
   const [page, setPage] = React.useState(0);
@@ -235,24 +243,26 @@ function TradeTable({
         </section>
       ) : null}
       {layout === 'list' ? (
-        <CompactList
-          trades={trades}
-          rows={rows}
-          caption={caption}
-          filtered={filtered}
-          onClearFilters={onClearFilters}
-          canAct={canAct}
-          selected={selected}
-          all={all}
-          some={some}
-          onSelectAll={selectAll}
-          onToggle={toggle}
-          sort={sort}
-          onSort={(next) => {
-            setSort(next);
-            setPage(0);
-          }}
-        />
+        <React.Suspense fallback={<Skeleton className="h-96 rounded-lg" />}>
+          <CompactList
+            trades={trades}
+            rows={rows}
+            caption={caption}
+            filtered={filtered}
+            onClearFilters={onClearFilters}
+            canAct={canAct}
+            selected={selected}
+            all={all}
+            some={some}
+            onSelectAll={selectAll}
+            onToggle={toggle}
+            sort={sort}
+            onSort={(next) => {
+              setSort(next);
+              setPage(0);
+            }}
+          />
+        </React.Suspense>
       ) : (
         <Table data-slot="trades-table" scroll={false}>
           <TableCaption className="sr-only">{caption}</TableCaption>
@@ -301,7 +311,7 @@ function TradeTable({
                   // The symbol link is the keyboard way in; a click anywhere else on the row does the same.
                   onClick={(e) => {
                     if ((e.target as HTMLElement).closest('a,button,input,[role="checkbox"]')) return;
-                    navigate(`/trade-form/${t.id}`);
+                    navigate(reviewHref(t.id));
                   }}
                 >
                   {canAct ? (
