@@ -104,7 +104,7 @@ export const ErrorState: Story = {
   name: 'Error',
   args: { status: 'error', data: undefined },
   play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Reset Component' }));
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Try again' }));
     await expect(args.onRetry).toHaveBeenCalled();
   },
 };

@@ -3,13 +3,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/button';
 
-/** What every journal area takes besides its data: the error panel's actions and a notice above the content. */
+/** What every journal area takes besides its data: 'Try again' when it did not load, and a notice above the content. */
 export interface AreaCallbacks {
-  /** 'Reload Page' in the failure panel. */
-  onReload?: () => void;
-  /** 'Reset Component' in the failure panel: load the area again. */
+  /** 'Try again' when the data did not load: read it again. */
   onRetry?: () => void;
-  /** The error, shown collapsed in the failure panel for support. */
+  /** Why the data did not load, shown under the error. */
   errorDetail?: string;
   /** Shown above the area's content, e.g. that sales without a cost basis are left out (ExcludedTradesNotice). */
   notice?: ReactNode;

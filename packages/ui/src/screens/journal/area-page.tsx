@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorPanel } from '../../components/error-boundary';
+import { LoadError } from '../../components/load-error';
 import { Skeleton } from '../../components/skeleton';
 
 /** The four states every journal area has. */
@@ -17,11 +17,9 @@ export interface AreaPageProps {
   actions?: React.ReactNode;
   /** The empty state: an icon, what is missing and the way to add it. */
   empty: { icon: React.ReactNode; title: string; description: string; action?: React.ReactNode };
-  /** The error, shown collapsed in the failure panel for support. */
+  /** Why the area's data did not load, shown under the error. */
   errorDetail?: string;
-  /** 'Reload Page' in the failure panel. */
-  onReload?: () => void;
-  /** 'Reset Component' in the failure panel: load the area again. */
+  /** 'Try again' when the data did not load: read it again. */
   onRetry?: () => void;
   /** Shape of the loading placeholder. */
   skeleton?: 'table' | 'cards' | 'panel';
@@ -60,7 +58,6 @@ export function AreaPage({
   actions,
   empty,
   errorDetail,
-  onReload,
   onRetry,
   skeleton = 'table',
   notice,
@@ -88,7 +85,7 @@ export function AreaPage({
           <LoadingPlaceholder shape={skeleton} />
         </>
       ) : status === 'error' ? (
-        <ErrorPanel onReload={onReload} onReset={onRetry} detail={errorDetail} />
+        <LoadError onRetry={onRetry} detail={errorDetail} />
       ) : status === 'empty' ? (
         <EmptyState icon={empty.icon} title={empty.title} description={empty.description} action={empty.action} />
       ) : (

@@ -215,8 +215,8 @@ export const AssistantLoading: Story = {
 };
 
 export const AssistantJournalError: Story = {
-  render: () => <Assistant status="error" errorDetail="Failed to fetch" onRetry={fn()} onReload={fn()} />,
+  render: () => <Assistant status="error" errorDetail="Failed to fetch" onRetry={fn()} />,
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Something went wrong')).toBeVisible();
+    await expect(within(canvasElement).getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
   },
 };

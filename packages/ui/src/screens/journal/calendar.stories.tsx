@@ -193,7 +193,7 @@ export const ErrorState: Story = {
   name: 'Error',
   args: { status: 'error', calendar: undefined, errorDetail: 'GET /rest/v1/trades 503' },
   play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Reset Component' }));
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Try again' }));
     await expect(args.onRetry).toHaveBeenCalled();
   },
 };

@@ -46,7 +46,6 @@ const meta = {
     state: { status: 'ready', data },
     period: 'month',
     onPeriodChange: fn(),
-    onReload: fn(),
     onRetry: fn(),
   },
   render: (args) => (
@@ -124,10 +123,12 @@ export const Empty: Story = {
 };
 export const ErrorState: Story = {
   name: 'Error',
-  args: { state: { status: 'error', detail: 'GET /rest/v1/trades 503' } },
+  args: { state: { status: 'error', detail: 'You are offline. Check your connection and try again.' } },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Reset Component' }));
+    await expect(canvas.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+    await expect(canvas.queryByText('Technical details')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await expect(args.onRetry).toHaveBeenCalled();
   },
 };

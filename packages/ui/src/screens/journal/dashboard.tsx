@@ -6,7 +6,7 @@ import { DailyPnlBars, EquityCurve, pnlBars } from '../../charts/journal-charts'
 import { Badge } from '../../components/badge';
 import { buttonVariants } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorPanel } from '../../components/error-boundary';
+import { LoadError } from '../../components/load-error';
 import { Money } from '../../components/money';
 import { Skeleton } from '../../components/skeleton';
 import { Stat } from '../../components/stat';
@@ -72,9 +72,7 @@ export interface DashboardScreenProps {
   period?: DashboardPeriod;
   /** Called with the period the trader picks. */
   onPeriodChange?: (period: DashboardPeriod) => void;
-  /** 'Reload Page' in the failure panel. */
-  onReload?: () => void;
-  /** 'Reset Component' in the failure panel: load the dashboard again. */
+  /** 'Try again' when the figures did not load: read them again. */
   onRetry?: () => void;
   /** Shown under the period switch, e.g. that sales without a cost basis are left out (ExcludedTradesNotice). */
   notice?: ReactNode;
@@ -382,7 +380,6 @@ export function DashboardScreen({
   userName,
   period = 'all',
   onPeriodChange,
-  onReload,
   onRetry,
   notice,
 }: DashboardScreenProps) {
@@ -390,7 +387,7 @@ export function DashboardScreen({
     return (
       <div className="grid gap-6">
         <Heading userName={userName} />
-        <ErrorPanel onReload={onReload} onReset={onRetry} detail={state.detail} />
+        <LoadError onRetry={onRetry} detail={state.detail} />
       </div>
     );
   }

@@ -5,9 +5,9 @@ import { Alert } from '../../components/alert';
 import { Button, buttonVariants, IconButton } from '../../components/button';
 import { Card, CardContent, CardFooter } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorPanel } from '../../components/error-boundary';
 import { Field } from '../../components/field';
 import { Input } from '../../components/input';
+import { LoadError } from '../../components/load-error';
 import { Skeleton } from '../../components/skeleton';
 import { Textarea } from '../../components/textarea';
 import { ToggleChips } from './choice-group';
@@ -250,7 +250,7 @@ export function PlaybookFormScreen({
       />
     );
   } else if (status === 'error') {
-    body = <ErrorPanel onReset={onRetry} detail={errorDetail} />;
+    body = <LoadError onRetry={onRetry} detail={errorDetail} />;
   } else {
     body = (
       <form

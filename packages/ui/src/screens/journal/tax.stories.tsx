@@ -149,7 +149,7 @@ export const LoadFailed: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('GET /rest/v1/rpc/tax_year: 503 Service Unavailable')).toBeInTheDocument();
-    await userEvent.click(canvas.getByRole('button', { name: 'Reset Component' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await expect(args.onRetry).toHaveBeenCalled();
   },
 };

@@ -7,8 +7,8 @@ import { Badge } from '../../components/badge';
 import { Button, buttonVariants } from '../../components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorPanel } from '../../components/error-boundary';
 import { Field } from '../../components/field';
+import { LoadError } from '../../components/load-error';
 import { Money } from '../../components/money';
 import { ScrollRegion } from '../../components/scroll-region';
 import { Skeleton } from '../../components/skeleton';
@@ -527,7 +527,7 @@ export function TradeReviewScreen({
             <Skeleton className="h-64 rounded-xl" />
           </div>
         ) : status === 'error' ? (
-          <ErrorPanel detail={errorDetail} onReset={onRetry} />
+          <LoadError detail={errorDetail} onRetry={onRetry} />
         ) : (
           <EmptyState
             icon={<FileQuestion />}

@@ -22,7 +22,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/card';
-import { ErrorPanel } from '../../components/error-boundary';
+import { LoadError } from '../../components/load-error';
 import { Skeleton } from '../../components/skeleton';
 import { Spinner } from '../../components/spinner';
 import { formatDate } from '../../lib/dates';
@@ -68,7 +68,7 @@ export interface SubscriptionScreenProps {
   onChoosePlan?: (plan: PlanId) => void;
   /** Cancels the subscription, once confirmed. */
   onCancelSubscription?: () => void;
-  /** Loads the subscription again after `load-failed` ('Reset Component'). */
+  /** Loads the subscription again after `load-failed` ('Try again'). */
   onRetry?: () => void;
 }
 
@@ -262,7 +262,7 @@ export function SubscriptionScreen({
           </div>
         </>
       ) : null}
-      {state.status === 'load-failed' ? <ErrorPanel onReset={onRetry} detail={state.detail} /> : null}
+      {state.status === 'load-failed' ? <LoadError onRetry={onRetry} detail={state.detail} /> : null}
       {state.status === 'canceled' ? <Alert variant="warning" title={UI_MESSAGES.paymentCanceled} /> : null}
       {state.status === 'failed' ? <Alert variant="error" title={state.message} /> : null}
       {state.status === 'expired' ? (
