@@ -43,7 +43,7 @@ export function Stat({ label, value, trend, hint, loading = false, className, ..
     >
       <dl className="contents">
         <dt className="text-muted-foreground text-sm">{label}</dt>
-        <dd className="font-semibold text-2xl tabular-nums">
+        <dd data-slot="stat-value" className="font-semibold text-2xl tabular-nums">
           {loading ? <span className="inline-block h-8 w-24 animate-pulse rounded-md bg-muted" /> : value}
         </dd>
         {trend && !loading ? (

@@ -97,6 +97,11 @@ export const PopulatedMobile: Story = {
     await expect(recent.queryByRole('columnheader', { name: /Closed/ })).toBeNull();
     const frame = recent.getByRole('table').parentElement as HTMLElement;
     await expect(frame.scrollWidth).toBeLessThanOrEqual(frame.clientWidth);
+    // The figures two by two, net P&L across both: twelve cards in seven rows, so the charts follow soon after.
+    const cards = [...canvas.getByRole('region', { name: 'Statistics' }).querySelectorAll('[data-slot=stat]')];
+    const rows = new Set(cards.map((c) => Math.round(c.getBoundingClientRect().top)));
+    await expect(cards).toHaveLength(12);
+    await expect(rows.size).toBe(7);
   },
 };
 export const NoTradesInPeriod: Story = {

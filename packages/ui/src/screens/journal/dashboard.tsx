@@ -226,9 +226,15 @@ function Stats({ summary }: { summary: Summary }) {
     <section
       data-slot="dashboard-stats"
       aria-label="Statistics"
-      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+      // A phone gets the figures two by two in compact cards, net P&L across both, so the charts follow within a screen
+      // or two rather than after twelve full-width cards.
+      className={cn(
+        'grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4',
+        'max-sm:[&_[data-slot=stat]]:p-3 max-sm:[&_[data-slot=stat-value]]:text-lg',
+      )}
     >
       <Stat
+        className="max-sm:col-span-2"
         label="Net P&L"
         value={<Money value={s.netPnl.value ?? 0} signed />}
         hint={`after charges · ${count(s.trades, 'trade')}`}
@@ -282,6 +288,7 @@ function Stats({ summary }: { summary: Summary }) {
         hint={s.worstDay.date ? `${formatDate(s.worstDay.date)} · of ${count(s.tradingDays, 'day')}` : undefined}
       />
       <Stat
+        className="max-sm:col-span-2"
         label="Charges paid"
         value={<Money value={s.charges.value ?? 0} />}
         hint={`${chargesShare(s)} · ${count(s.charges.n, 'trade')}`}
@@ -420,7 +427,7 @@ export function DashboardScreen({
         <p role="status" className="sr-only">
           Loading your dashboard…
         </p>
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        <div className="grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4">
           {['Net P&L', 'Win rate', 'Profit factor', 'Expectancy'].map((label) => (
             <Stat key={label} label={label} value={null} loading />
           ))}
