@@ -43,7 +43,7 @@ test.describe('access guard', () => {
     await page.getByRole('button', { name: 'Add movement' }).first().click();
     const fund = page.getByRole('dialog', { name: 'Add a fund movement' });
     await fund.getByLabel('Amount (₹)').fill('50000');
-    await fund.getByLabel('Date').fill('2026-11-02');
+    await fund.getByRole('textbox', { name: 'Date' }).fill('2026-11-02');
     await fund.getByRole('button', { name: 'Add movement' }).click();
     await expect(fund).toContainText(
       'Your access has ended, so your journal is read-only. Renew your subscription to add or change entries.',

@@ -19,7 +19,7 @@ test('funds, a playbook and its adherence, the notebook, the gallery and the ass
   await page.getByRole('button', { name: 'Add movement' }).first().click();
   const fund = page.getByRole('dialog', { name: 'Add a fund movement' });
   await fund.getByLabel('Amount (₹)').fill('100000');
-  await fund.getByLabel('Date').fill('2026-11-02');
+  await fund.getByRole('textbox', { name: 'Date' }).fill('2026-11-02');
   await fund.getByRole('button', { name: 'Add movement' }).click();
   await expect(page.getByRole('region', { name: 'Totals' })).toContainText('₹1,00,000.00');
 

@@ -99,7 +99,9 @@ test('the list opens a trade’s review with the same figures, ← and → walk 
   await expect(page).toHaveURL(/\/trades$/);
 });
 
-test('at 360 px the compact list opens the review, and no journal page scrolls sideways', async ({ page }) => {
+test('at 360 px the compact list opens the review, and no journal page scrolls sideways at 320, 360 or 390 px', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 780 });
   const user = await createUser({ label: 'review-phone', subscription: true, ageHours: 48 });
   await logIn(page, user);
@@ -116,17 +118,25 @@ test('at 360 px the compact list opens the review, and no journal page scrolls s
   await expect(figure(page, 'Net P&L')).toHaveText(listNet as string);
   expect(await overflow(page)).toBe(0);
 
-  for (const [path, heading] of [
-    ['/dashboard', 'Dashboard'],
-    ['/calendar', 'Calendar'],
-    ['/analytics', 'Analytics'],
-    ['/tax', 'Tax P&L'],
-    ['/funds', 'Funds'],
-    ['/playbooks', 'Playbooks'],
-    ['/trade-form', 'Add trade'],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    expect(await overflow(page), `${path} at 360 px`).toBe(0);
+  const review = page.url();
+  for (const width of [320, 360, 390]) {
+    await page.setViewportSize({ width, height: 780 });
+    for (const [path, heading] of [
+      ['/trades', 'Trades'],
+      [review, 'INFY'],
+      ['/dashboard', 'Dashboard'],
+      ['/calendar', 'Calendar'],
+      ['/analytics', 'Analytics'],
+      ['/tax', 'Tax P&L'],
+      ['/funds', 'Funds'],
+      ['/playbooks', 'Playbooks'],
+      ['/notebook', 'Notebook'],
+      ['/trade-form', 'Add trade'],
+      ['/position-sizing', 'Position sizing'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(await overflow(page), `${path} at ${width} px`).toBe(0);
+    }
   }
 });

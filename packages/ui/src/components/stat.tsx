@@ -29,6 +29,12 @@ export type StatProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   loading?: boolean;
 };
 
+/**
+ * For a grid of Stats: on a phone the cards are compact (less padding, a smaller figure), so that two fit side by
+ * side and a page's figures take a screen, not three.
+ */
+export const statsCompactOnPhone = 'max-sm:[&_[data-slot=stat]]:p-3 max-sm:[&_[data-slot=stat-value]]:text-lg';
+
 const trendWords = { up: 'Up', down: 'Down', flat: 'Unchanged' } as const;
 
 /** A headline figure with its label, trend and sample size (a statistic without its sample size misleads). */

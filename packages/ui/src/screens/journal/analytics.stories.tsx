@@ -43,15 +43,43 @@ export const Populated: Story = {
     const row = timeOfDay.getByText('09:15–10:00').closest('tr')!;
     await expect(row).toHaveTextContent('6 of 6');
     await expect(row).toHaveTextContent('+₹19,100.00');
+  },
+};
 
+export const SetupsAndInstruments: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('tab', { name: 'Setups and instruments' }));
     await expect(canvas.getByRole('table', { name: 'By playbook' })).toHaveTextContent('Opening range breakout');
+  },
+};
 
+export const RiskAndDirection: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('tab', { name: 'Risk and direction' }));
     // R only from the ten trades with a stop; t06 and t09 have none.
     await expect(canvas.getByRole('figure', { name: 'R-multiple distribution' })).toHaveAccessibleDescription(
       '10 trades with a stop loss. Average 0.94R. Left out: 2 trades without a stop.',
     );
+  },
+};
+
+/**
+ * On a phone the figures come two by two and each group's table keeps to the screen: the trade count and win rate fold
+ * under the group's name, the profit factor and expectancy under its net P&L.
+ */
+export const Mobile: Story = {
+  globals: { viewport: { value: 'mobile' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table', { name: 'By time of day (entry, IST)' });
+    const frame = table.parentElement as HTMLElement;
+    await expect(frame.scrollWidth).toBeLessThanOrEqual(frame.clientWidth);
+    const row = within(table).getByText('09:15–10:00').closest('tr') as HTMLElement;
+    await expect(row).toHaveTextContent('6 trades · 100% won');
+    await expect(row).toHaveTextContent('+₹19,100.00');
+    await expect(within(table).queryByRole('columnheader', { name: /Profit factor/ })).toBeNull();
   },
 };
 

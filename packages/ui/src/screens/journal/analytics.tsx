@@ -4,9 +4,10 @@ import { GroupPnlBars, RDistributionBars } from '../../charts/group-charts';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { Money } from '../../components/money';
-import { Stat } from '../../components/stat';
+import { Stat, statsCompactOnPhone } from '../../components/stat';
 import { DataTable, type DataTableColumn } from '../../components/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/tabs';
+import { cn } from '../../lib/utils';
 import { type AreaCallbacks, importTrades } from './area-actions';
 import { AreaPage, type AreaStatus } from './area-page';
 import { count, percent, profitFactor } from './stat-format';
@@ -41,6 +42,11 @@ interface Row {
   summary: Summary;
 }
 
+// Columns by priority where the section is narrow (a phone, a half-width card): the trade count and win rate fold under
+// the group's name, the profit factor and expectancy under its net P&L; nothing is cut off.
+const FROM_MD = 'hidden @md:table-cell';
+const FROM_LG = 'hidden @lg:table-cell';
+
 const columns = (heading: string): DataTableColumn<Row>[] => [
   {
     id: 'label',
@@ -49,15 +55,26 @@ const columns = (heading: string): DataTableColumn<Row>[] => [
     cell: (r) => (
       <span className="grid">
         <span className="font-medium">{r.label}</span>
+        <span className="whitespace-normal text-muted-foreground text-xs @md:hidden">
+          {count(r.summary.trades, 'trade')} · {percent(r.summary.winRate)} won
+        </span>
         {r.summary.trades < SMALL_SAMPLE ? <span className="text-muted-foreground text-xs">small sample</span> : null}
       </span>
     ),
   },
-  { id: 'trades', header: 'Trades', align: 'right', sortValue: (r) => r.summary.trades, cell: (r) => r.summary.trades },
+  {
+    id: 'trades',
+    header: 'Trades',
+    align: 'right',
+    sortValue: (r) => r.summary.trades,
+    cell: (r) => r.summary.trades,
+    className: FROM_MD,
+  },
   {
     id: 'winRate',
     header: 'Win rate',
     align: 'right',
+    className: FROM_MD,
     sortValue: (r) => r.summary.winRate.value ?? -1,
     cell: (r) => (
       <span className="grid">
@@ -74,6 +91,7 @@ const columns = (heading: string): DataTableColumn<Row>[] => [
     align: 'right',
     sortValue: (r) => r.summary.profitFactor.value ?? (r.summary.wins ? Number.MAX_VALUE : -1),
     cell: (r) => profitFactor(r.summary.profitFactor, r.summary.wins),
+    className: FROM_LG,
   },
   {
     id: 'expectancy',
@@ -81,13 +99,22 @@ const columns = (heading: string): DataTableColumn<Row>[] => [
     align: 'right',
     sortValue: (r) => r.summary.expectancy.value ?? 0,
     cell: (r) => <Money value={r.summary.expectancy.value ?? 0} signed />,
+    className: FROM_LG,
   },
   {
     id: 'netPnl',
     header: 'Net P&L',
     align: 'right',
     sortValue: (r) => r.summary.netPnl.value ?? 0,
-    cell: (r) => <Money value={r.summary.netPnl.value ?? 0} signed />,
+    cell: (r) => (
+      <span className="grid">
+        <Money value={r.summary.netPnl.value ?? 0} signed />
+        <span className="whitespace-normal text-muted-foreground text-xs @lg:hidden">
+          PF {profitFactor(r.summary.profitFactor, r.summary.wins)} ·{' '}
+          <Money value={r.summary.expectancy.value ?? 0} signed /> a trade
+        </span>
+      </span>
+    ),
   },
 ];
 
@@ -128,7 +155,7 @@ function GroupSection({
 }) {
   const rows: Row[] = groups.map((g) => ({ key: String(g.key), label: label(g.key), summary: g.summary }));
   return (
-    <section aria-labelledby={id} className="grid content-start gap-3 rounded-xl border bg-card p-4">
+    <section aria-labelledby={id} className="@container grid content-start gap-3 rounded-xl border bg-card p-4">
       <h2 id={id} className="font-semibold">
         {title}
       </h2>
@@ -229,7 +256,7 @@ export function AnalyticsScreen({
           <section
             aria-label="Overview"
             data-slot="analytics-overview"
-            className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+            className={cn('grid grid-cols-2 gap-2 sm:gap-4 xl:grid-cols-4', statsCompactOnPhone)}
           >
             <Stat
               label="Net P&L"

@@ -167,7 +167,7 @@ export const AddBonus: Story = {
     const d = await dialog();
     const f = form(d);
     // A bonus reads as announced: new shares first, then the shares held that earn them.
-    await expect(textboxLabels(f)).toEqual(['Symbol*', 'New shares*', 'Shares held*']);
+    await expect(textboxLabels(f)).toEqual(['Symbol*', 'New shares*', 'Shares held*', 'Ex-date*']);
     await userEvent.type(within(f).getByRole('textbox', { name: /New shares/ }), '1');
     await userEvent.clear(within(f).getByRole('textbox', { name: /Shares held/ }));
     await userEvent.type(within(f).getByRole('textbox', { name: /Shares held/ }), '3');
@@ -237,6 +237,7 @@ export const AddDemerger: Story = {
       'New shares*',
       'Shares held*',
       'Cost to the new share (%)*',
+      'Ex-date*',
     ]);
     await userEvent.type(within(f).getByRole('textbox', { name: /^Symbol/ }), 'star');
     await userEvent.type(within(f).getByRole('textbox', { name: /^New share\b/ }), 'onesource');
@@ -269,7 +270,14 @@ export const AddMerger: Story = {
   play: async ({ args }) => {
     const d = await dialog();
     const f = form(d);
-    await expect(textboxLabels(f)).toEqual(['Symbol*', 'Merged into*', 'New ISIN', 'New shares*', 'Shares held*']);
+    await expect(textboxLabels(f)).toEqual([
+      'Symbol*',
+      'Merged into*',
+      'New ISIN',
+      'New shares*',
+      'Shares held*',
+      'Ex-date*',
+    ]);
     await expect(
       within(f).getByText('42 HDFCBANK shares for every 25 HDFC shares held, at the same cost and holding period.'),
     ).toBeVisible();
@@ -293,7 +301,7 @@ export const AddSymbolChange: Story = {
     const d = await dialog();
     const f = form(d);
     // Share for share: no ratio to type.
-    await expect(textboxLabels(f)).toEqual(['Symbol*', 'New symbol*', 'New ISIN']);
+    await expect(textboxLabels(f)).toEqual(['Symbol*', 'New symbol*', 'New ISIN', 'Ex-date*']);
     await expect(within(f).getByText('ZOMATO becomes ETERNAL, share for share.')).toBeVisible();
     await expect(within(f).getByRole('button', { name: 'Add symbol change' })).toBeVisible();
   },

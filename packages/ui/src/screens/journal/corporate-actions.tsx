@@ -412,7 +412,7 @@ export function CorporateActionsDialog({
               error={fieldErrors.exDate}
               required
             >
-              <DateInput value={values.exDate} onChange={(e) => set('exDate', e.target.value)} disabled={adding} />
+              <DateInput value={values.exDate} onValueChange={(v) => set('exDate', v)} disabled={adding} />
             </Field>
           </div>
           <div className="flex flex-wrap items-center justify-between gap-2">

@@ -9,7 +9,7 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadError } from '../../components/load-error';
 import { Money } from '../../components/money';
 import { Skeleton } from '../../components/skeleton';
-import { Stat } from '../../components/stat';
+import { Stat, statsCompactOnPhone } from '../../components/stat';
 import { DataTable, type DataTableColumn } from '../../components/table';
 import { formatDate, formatDateTime, formatDayMonth } from '../../lib/dates';
 import { useNextTask } from '../../lib/use-next-task';
@@ -228,10 +228,7 @@ function Stats({ summary }: { summary: Summary }) {
       aria-label="Statistics"
       // A phone gets the figures two by two in compact cards, net P&L across both, so the charts follow within a screen
       // or two rather than after twelve full-width cards.
-      className={cn(
-        'grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4',
-        'max-sm:[&_[data-slot=stat]]:p-3 max-sm:[&_[data-slot=stat-value]]:text-lg',
-      )}
+      className={cn('grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4', statsCompactOnPhone)}
     >
       <Stat
         className="max-sm:col-span-2"

@@ -81,6 +81,21 @@ export const FundsPopulated: AreaStory = {
     await userEvent.click(screen.getByRole('button', { name: 'Keep it' }));
   },
 };
+/** On a phone the totals come two by two and each movement keeps its amount and actions in view, type and note under the date. */
+export const FundsMobile: AreaStory = {
+  ...funds.Populated,
+  globals: { viewport: { value: 'mobile' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('table', { name: 'Fund movements' });
+    const frame = table.parentElement as HTMLElement;
+    await expect(frame.scrollWidth).toBeLessThanOrEqual(frame.clientWidth);
+    await expect(
+      within(table).getByRole('button', { name: 'Delete withdrawal of ₹50,000.00 on 5 October 2026' }),
+    ).toBeVisible();
+    await expect(within(table).queryByRole('columnheader', { name: /Note/ })).toBeNull();
+  },
+};
 export const FundsEmpty = funds.Empty;
 export const FundsLoading = funds.Loading;
 export const FundsError = funds.Error;

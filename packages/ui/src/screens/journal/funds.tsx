@@ -28,10 +28,11 @@ import { Field } from '../../components/field';
 import { Input } from '../../components/input';
 import { Money } from '../../components/money';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/select';
-import { Stat } from '../../components/stat';
+import { Stat, statsCompactOnPhone } from '../../components/stat';
 import { DataTable, type DataTableColumn } from '../../components/table';
 import { Textarea } from '../../components/textarea';
 import { formatDate } from '../../lib/dates';
+import { cn } from '../../lib/utils';
 import type { AreaCallbacks } from './area-actions';
 import { AreaPage, type AreaStatus } from './area-page';
 
@@ -153,14 +154,34 @@ export function FundsScreen({
     </Button>
   );
   const columns: DataTableColumn<FundMovement>[] = [
-    { id: 'date', header: 'Date', sortValue: (m) => Date.parse(m.occurredOn), cell: (m) => istDay(m.occurredOn) },
+    {
+      id: 'date',
+      header: 'Date',
+      sortValue: (m) => Date.parse(m.occurredOn),
+      // Where the table is narrow (a phone) the type and note fold under the date, so amount and actions stay in view.
+      cell: (m) => (
+        <span className="grid justify-items-start gap-1 max-sm:whitespace-normal">
+          {istDay(m.occurredOn)}
+          <span className="flex flex-wrap items-center gap-1.5 text-muted-foreground text-xs @lg:hidden">
+            <Badge variant={kindBadge[m.kind]}>{FUND_KIND_LABELS[m.kind]}</Badge>
+            {m.note ? <span className="whitespace-normal">{m.note}</span> : null}
+          </span>
+        </span>
+      ),
+    },
     {
       id: 'kind',
       header: 'Type',
       sortValue: (m) => m.kind,
       cell: (m) => <Badge variant={kindBadge[m.kind]}>{FUND_KIND_LABELS[m.kind]}</Badge>,
+      className: 'hidden @lg:table-cell',
     },
-    { id: 'note', header: 'Note', cell: (m) => m.note || <span className="text-muted-foreground">—</span> },
+    {
+      id: 'note',
+      header: 'Note',
+      cell: (m) => m.note || <span className="text-muted-foreground">—</span>,
+      className: 'hidden @lg:table-cell',
+    },
     {
       id: 'amount',
       header: 'Amount',
@@ -202,8 +223,12 @@ export function FundsScreen({
         {...cb}
       >
         {summary ? (
-          <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <section
+            aria-label="Totals"
+            className={cn('grid grid-cols-2 gap-2 sm:gap-4 xl:grid-cols-4', statsCompactOnPhone)}
+          >
             <Stat
+              className="max-sm:col-span-2"
               label="Current capital"
               value={<Money value={summary.currentCapital} />}
               hint={
@@ -214,6 +239,7 @@ export function FundsScreen({
               }
             />
             <Stat
+              className="max-sm:col-span-2"
               label="Return on capital"
               value={roc?.value === null || !roc ? '—' : percent(roc.value)}
               hint={
@@ -263,13 +289,15 @@ export function FundsScreen({
           Dietz method), so adding money late in the period does not dilute the return.
         </p>
         <CapitalChart points={capital} />
-        <DataTable
-          caption="Fund movements"
-          columns={columns}
-          rows={movements}
-          rowKey={(m) => m.id}
-          defaultSort={{ column: 'date', direction: 'desc' }}
-        />
+        <div className="@container min-w-0">
+          <DataTable
+            caption="Fund movements"
+            columns={columns}
+            rows={movements}
+            rowKey={(m) => m.id}
+            defaultSort={{ column: 'date', direction: 'desc' }}
+          />
+        </div>
       </AreaPage>
       <FundDialog editor={editor} onChange={onEditorChange} onSubmit={onEditorSubmit} onClose={onEditorClose} />
       <AlertDialog open={confirming !== null} onOpenChange={(open) => (open ? null : setConfirming(null))}>
@@ -374,11 +402,7 @@ export function FundDialog({
               error={errors.occurredOn}
               required
             >
-              <DateInput
-                value={values.occurredOn}
-                onChange={(e) => set('occurredOn', e.target.value)}
-                disabled={saving}
-              />
+              <DateInput value={values.occurredOn} onValueChange={(v) => set('occurredOn', v)} disabled={saving} />
             </Field>
             <Field label="Note" error={errors.note}>
               <Textarea

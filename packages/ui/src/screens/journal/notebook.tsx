@@ -439,7 +439,7 @@ export function NotebookScreen({
             aria-label="Open the journal of a day"
           >
             <Field label="Journal of a day" className="flex-1">
-              <DateInput value={dayToOpen} onChange={(e) => setDayToOpen(e.target.value)} />
+              <DateInput value={dayToOpen} onValueChange={setDayToOpen} />
             </Field>
             <Button type="submit" variant="outline" disabled={!dayToOpen}>
               <CalendarDays aria-hidden="true" /> Open

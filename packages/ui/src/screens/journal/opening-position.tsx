@@ -136,7 +136,7 @@ export function OpeningPositionDialog({
             error={fieldErrors.heldOn}
             required
           >
-            <DateInput value={values.heldOn} onChange={(e) => set('heldOn', e.target.value)} disabled={saving} />
+            <DateInput value={values.heldOn} onValueChange={(v) => set('heldOn', v)} disabled={saving} />
           </Field>
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)} disabled={saving}>

@@ -116,14 +116,10 @@ export function TradeFilterBar({
         </div>
         <div id={panelId} data-slot="trade-filter-fields" className={cn(open ? 'contents' : 'hidden', '@3xl:contents')}>
           <Field label="From (IST)">
-            <DateInput
-              size="sm"
-              value={filter.from ?? ''}
-              onChange={(e) => set({ from: e.target.value || undefined })}
-            />
+            <DateInput size="sm" value={filter.from ?? ''} onValueChange={(v) => set({ from: v || undefined })} />
           </Field>
           <Field label="To (IST)">
-            <DateInput size="sm" value={filter.to ?? ''} onChange={(e) => set({ to: e.target.value || undefined })} />
+            <DateInput size="sm" value={filter.to ?? ''} onValueChange={(v) => set({ to: v || undefined })} />
           </Field>
           <Field label="Dates by">
             {(control) => (

@@ -446,12 +446,7 @@ export function TradeFormScreen({
   };
   const when = (key: TradeFormField, label: string, type: 'date' | 'datetime-local', required = false) => (
     <Field label={label} error={fieldErrors[key]} required={required}>
-      <DateInput
-        type={type}
-        value={values[key] as string}
-        onChange={(e) => set(key, e.target.value)}
-        disabled={saving}
-      />
+      <DateInput type={type} value={values[key] as string} onValueChange={(v) => set(key, v)} disabled={saving} />
     </Field>
   );
   const fo = values.segment !== 'equity';

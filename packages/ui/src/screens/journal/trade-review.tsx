@@ -12,7 +12,7 @@ import { LoadError } from '../../components/load-error';
 import { Money } from '../../components/money';
 import { ScrollRegion } from '../../components/scroll-region';
 import { Skeleton } from '../../components/skeleton';
-import { Stat } from '../../components/stat';
+import { Stat, statsCompactOnPhone } from '../../components/stat';
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '../../components/table';
 import { Textarea } from '../../components/textarea';
 import { formatDateTime, formatDuration } from '../../lib/dates';
@@ -204,7 +204,10 @@ function Figures({ trade }: { trade: TradeReview }) {
                 : 'When closed',
         };
   return (
-    <section aria-label="Result" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+    <section
+      aria-label="Result"
+      className={cn('grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-5', statsCompactOnPhone)}
+    >
       <Stat
         label="Net P&L"
         value={pnl(trade.netPnl, trade)}

@@ -412,7 +412,22 @@ export const Mobile: Story = {
     box.scrollIntoView({ block: 'center' });
     const { x, y, width, height } = box.getBoundingClientRect();
     await expect(document.elementFromPoint(x + width / 2 + 18, y + height / 2)).toBe(box);
+    // The totals two by two, net P&L across both.
+    const totals = canvas.getByRole('region', { name: 'Totals of these trades' });
+    const cards = [...totals.querySelectorAll('[data-slot=stat]')];
+    await expect(new Set(cards.map((c) => Math.round(c.getBoundingClientRect().top))).size).toBe(2);
+    // The story shows the list as it opens.
+    window.scrollTo(0, 0);
+  },
+};
 
+/** The phone list sorted by the Sort menu, and the filters opened from their button. */
+export const MobileSortedWithFilters: Story = {
+  ...trade.Populated,
+  globals: { viewport: { value: 'mobile' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = canvas.getByRole('list', { name: 'Trades, 5 of 5, page 1 of 1' });
     await userEvent.click(canvas.getByRole('combobox', { name: 'Sort' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Best net P&L first' }));
     await expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(

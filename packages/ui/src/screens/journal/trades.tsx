@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { Money } from '../../components/money';
 import { Skeleton } from '../../components/skeleton';
-import { Stat } from '../../components/stat';
+import { Stat, statsCompactOnPhone } from '../../components/stat';
 import {
   SortableHead,
   Table,
@@ -493,18 +493,22 @@ export function TradesScreen({
               }
             />
           ) : null}
-          <section aria-label="Totals of these trades" className="grid gap-3 sm:grid-cols-3">
+          <section
+            aria-label="Totals of these trades"
+            className={cn('grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3', statsCompactOnPhone)}
+          >
+            <Stat
+              className="max-sm:col-span-2"
+              label="Net P&L after charges"
+              value={<Money value={totals.netPnl} signed />}
+              hint={`over ${formatCount(totals.closed)} closed ${totals.closed === 1 ? 'trade' : 'trades'}`}
+            />
             <Stat
               label="Trades"
               value={formatCount(totals.count)}
               hint={`${formatCount(totals.closed)} closed, ${formatCount(totals.open)} open${
                 totals.missingCost ? `, ${formatCount(totals.missingCost)} without cost basis` : ''
               }${filtered ? ` · of ${formatCount(totalTrades)} in the journal` : ''}`}
-            />
-            <Stat
-              label="Net P&L after charges"
-              value={<Money value={totals.netPnl} signed />}
-              hint={`over ${formatCount(totals.closed)} closed ${totals.closed === 1 ? 'trade' : 'trades'}`}
             />
             <Stat
               label="Charges paid"

@@ -119,7 +119,7 @@ function LotDatesForm({ lot, onSave }: { lot: UndatedLotView; onSave?: SaveLotDa
               value={p.boughtOn}
               max={lot.heldOn}
               disabled={saving}
-              onChange={(e) => setPart(p.key, { boughtOn: e.target.value })}
+              onValueChange={(v) => setPart(p.key, { boughtOn: v })}
             />
           </Field>
           {state.parts.length > 1 ? (

@@ -23,87 +23,131 @@ import { rateText, withSales } from './head-cards';
 
 const shareKey = (s: { isin: string | null; symbol: string }) => s.isin ?? s.symbol;
 
+// Where the frame is narrower than the form's ten columns (a laptop's 976 px, a phone), the ISIN and the acquisition
+// period fold under the name and the actual cost and 31 Jan 2018 value under the cost: every figure stays in view.
+const WIDE_ONLY = 'hidden @6xl:table-cell';
+const NARROW_ONLY = 'block whitespace-normal text-muted-foreground text-xs @6xl:hidden';
+
+function Acquired({ row }: { row: Schedule112ARow }) {
+  return (
+    <abbr
+      title={row.acquired === 'BE' ? 'Before 1 February 2018' : 'On or after 1 February 2018'}
+      className="no-underline"
+    >
+      {row.acquired}
+    </abbr>
+  );
+}
+
+function Fmv({ row, needed }: { row: Schedule112ARow; needed: boolean }) {
+  if (needed) return <Badge variant="warning">Needed</Badge>;
+  if (row.fmv === null) {
+    return (
+      <span className="text-muted-foreground">
+        —<span className="sr-only">not applicable</span>
+      </span>
+    );
+  }
+  return <Money value={row.fmv} />;
+}
+
 /** Schedule 112A's columns; `needsFmv` holds the shares whose 31 Jan 2018 value is still to be given. */
-const schedule112AColumns = (needsFmv: ReadonlySet<string>): DataTableColumn<Schedule112ARow>[] => [
-  { id: 'isin', header: 'ISIN', sortValue: (r) => r.isin ?? '', cell: (r) => r.isin ?? 'Not known' },
-  {
-    id: 'name',
-    header: 'Name',
-    sortValue: (r) => r.symbol,
-    cell: (r) => <span className="font-medium">{r.symbol}</span>,
-  },
-  {
-    id: 'acquired',
-    header: 'Acquired',
-    sortValue: (r) => r.acquired,
-    cell: (r) => (
-      <abbr
-        title={r.acquired === 'BE' ? 'Before 1 February 2018' : 'On or after 1 February 2018'}
-        className="no-underline"
-      >
-        {r.acquired}
-      </abbr>
-    ),
-  },
-  {
-    id: 'quantity',
-    header: 'Shares',
-    align: 'right',
-    sortValue: (r) => r.quantity,
-    cell: (r) => formatQuantity(r.quantity),
-  },
-  {
-    id: 'sale',
-    header: 'Sale value',
-    align: 'right',
-    sortValue: (r) => r.saleValue,
-    cell: (r) => <Money value={r.saleValue} />,
-  },
-  {
-    id: 'coa',
-    header: 'Cost without indexation',
-    align: 'right',
-    sortValue: (r) => r.costOfAcquisition,
-    cell: (r) => <Money value={r.costOfAcquisition} />,
-  },
-  {
-    id: 'actual',
-    header: 'Actual cost',
-    align: 'right',
-    sortValue: (r) => r.actualCost,
-    cell: (r) => <Money value={r.actualCost} />,
-  },
-  {
-    id: 'fmv',
-    header: 'FMV 31 Jan 2018',
-    align: 'right',
-    sortValue: (r) => (r.acquired === 'BE' && needsFmv.has(shareKey(r)) ? -1 : (r.fmv ?? -2)),
-    cell: (r) =>
-      r.acquired === 'BE' && needsFmv.has(shareKey(r)) ? (
-        <Badge variant="warning">Needed</Badge>
-      ) : r.fmv === null ? (
-        <span className="text-muted-foreground">
-          —<span className="sr-only">not applicable</span>
-        </span>
-      ) : (
-        <Money value={r.fmv} />
+const schedule112AColumns = (needsFmv: ReadonlySet<string>): DataTableColumn<Schedule112ARow>[] => {
+  const needed = (r: Schedule112ARow) => r.acquired === 'BE' && needsFmv.has(shareKey(r));
+  return [
+    {
+      id: 'isin',
+      header: 'ISIN',
+      sortValue: (r) => r.isin ?? '',
+      cell: (r) => r.isin ?? 'Not known',
+      className: WIDE_ONLY,
+    },
+    {
+      id: 'name',
+      header: 'Name',
+      sortValue: (r) => r.symbol,
+      cell: (r) => (
+        <>
+          <span className="font-medium">{r.symbol}</span>
+          <span className={NARROW_ONLY}>
+            {r.isin ?? 'ISIN not known'} · <Acquired row={r} />
+          </span>
+        </>
       ),
-  },
-  {
-    id: 'transfer',
-    header: 'Transfer expenses',
-    align: 'right',
-    sortValue: (r) => r.transferExpenses,
-    cell: (r) => <Money value={r.transferExpenses} />,
-  },
-  {
-    id: 'gain',
-    header: 'Gain',
-    align: 'right',
-    sortValue: (r) => r.gain,
-    cell: (r) => <Money value={r.gain} signed />,
-  },
-];
+    },
+    {
+      id: 'acquired',
+      header: 'Acquired',
+      sortValue: (r) => r.acquired,
+      cell: (r) => <Acquired row={r} />,
+      className: WIDE_ONLY,
+    },
+    {
+      id: 'quantity',
+      header: 'Shares',
+      align: 'right',
+      sortValue: (r) => r.quantity,
+      cell: (r) => formatQuantity(r.quantity),
+    },
+    {
+      id: 'sale',
+      header: 'Sale value',
+      align: 'right',
+      sortValue: (r) => r.saleValue,
+      cell: (r) => <Money value={r.saleValue} />,
+    },
+    {
+      id: 'coa',
+      header: 'Cost without indexation',
+      align: 'right',
+      sortValue: (r) => r.costOfAcquisition,
+      cell: (r) => (
+        <>
+          <Money value={r.costOfAcquisition} />
+          <span className={NARROW_ONLY}>
+            actual <Money value={r.actualCost} />
+            {r.acquired === 'BE' ? (
+              <>
+                {' '}
+                · FMV <Fmv row={r} needed={needed(r)} />
+              </>
+            ) : null}
+          </span>
+        </>
+      ),
+    },
+    {
+      id: 'actual',
+      header: 'Actual cost',
+      align: 'right',
+      sortValue: (r) => r.actualCost,
+      cell: (r) => <Money value={r.actualCost} />,
+      className: WIDE_ONLY,
+    },
+    {
+      id: 'fmv',
+      header: 'FMV 31 Jan 2018',
+      align: 'right',
+      sortValue: (r) => (needed(r) ? -1 : (r.fmv ?? -2)),
+      cell: (r) => <Fmv row={r} needed={needed(r)} />,
+      className: WIDE_ONLY,
+    },
+    {
+      id: 'transfer',
+      header: 'Transfer expenses',
+      align: 'right',
+      sortValue: (r) => r.transferExpenses,
+      cell: (r) => <Money value={r.transferExpenses} />,
+    },
+    {
+      id: 'gain',
+      header: 'Gain',
+      align: 'right',
+      sortValue: (r) => r.gain,
+      cell: (r) => <Money value={r.gain} signed />,
+    },
+  ];
+};
 
 /** Schedule 112A under the 1961 Act; the 2025 Act's section named plainly otherwise. */
 function schedule112AName(sections?: Record<string, string>): string {
@@ -126,7 +170,7 @@ export function Schedule112A({ year, sections }: { year: TaxYear; sections?: Rec
           {sectionRef(sections, 'grandfathering') ? ` (${sectionRef(sections, 'grandfathering')})` : ''}.
         </p>
       </div>
-      <ScrollRegion label={`${name} table`}>
+      <ScrollRegion label={`${name} table`} className="@container">
         <DataTable
           caption={`${name}, ${year.label}`}
           captionHidden
