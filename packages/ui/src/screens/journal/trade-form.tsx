@@ -18,11 +18,11 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Checkbox } from '../../components/checkbox';
 import { DateInput } from '../../components/date-input';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorPanel } from '../../components/error-boundary';
 import { Field } from '../../components/field';
 import { FileInput } from '../../components/file-input';
 import { Input } from '../../components/input';
 import { LazySelect } from '../../components/lazy-select';
+import { LoadError } from '../../components/load-error';
 import { Money } from '../../components/money';
 import { Skeleton } from '../../components/skeleton';
 import { Textarea } from '../../components/textarea';
@@ -464,7 +464,7 @@ export function TradeFormScreen({
     return (
       <div className="mx-auto grid max-w-5xl gap-6">
         {heading}
-        <ErrorPanel detail={serviceError} onReset={onRetry} />
+        <LoadError detail={serviceError} onRetry={onRetry} />
       </div>
     );
   }
