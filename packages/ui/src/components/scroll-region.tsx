@@ -5,12 +5,25 @@ import { cn } from '../lib/utils';
  * A wide table's own scrolling frame: labelled and focusable, so keyboard users can scroll it, while the page itself
  * never scrolls sideways. The table's inner container stops scrolling so that this frame is the one that does.
  */
+const PIN_FIRST_COLUMN =
+  '[&_tbody_td:first-child]:sticky [&_tbody_td:first-child]:left-0 [&_tbody_td:first-child]:z-[1] [&_thead_th:first-child]:sticky [&_thead_th:first-child]:left-0 [&_thead_th:first-child]:z-[1]';
+const PINNED_BACKGROUND = {
+  background: '[&_tbody_td:first-child]:bg-background [&_thead_th:first-child]:bg-background',
+  card: '[&_tbody_td:first-child]:bg-card [&_thead_th:first-child]:bg-card',
+} as const;
+
 export function ScrollRegion({
   label,
+  pinFirstColumn,
   className,
   children,
 }: {
   label: string;
+  /**
+   * Keeps the first column (what each row is) in view while the rest scrolls, on the surface the frame sits on: the
+   * page or a dialog ('background'), or a card.
+   */
+  pinFirstColumn?: keyof typeof PINNED_BACKGROUND;
   className?: string;
   children: React.ReactNode;
 }) {
@@ -23,6 +36,7 @@ export function ScrollRegion({
       className={cn(
         'min-w-0 max-w-full overflow-x-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
         '[&_[data-slot=table-container]]:overflow-visible [&_caption]:px-3 [&_caption]:pb-3',
+        pinFirstColumn && [PIN_FIRST_COLUMN, PINNED_BACKGROUND[pinFirstColumn]],
         className,
       )}
     >

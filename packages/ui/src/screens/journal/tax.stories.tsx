@@ -456,6 +456,14 @@ export const Mobile: Story = {
     const frame = canvas.getByRole('region', { name: 'Schedule 112A table' });
     await expect(frame).toHaveAttribute('tabindex', '0');
     await expect(frame.scrollWidth).toBeGreaterThan(frame.clientWidth);
+    // Scrolled, each row still says which share it is: the name column stays pinned at the frame's left edge.
+    frame.scrollLeft = frame.scrollWidth;
+    const name = within(frame).getByText('HDFCBANK').closest('td') as HTMLElement;
+    await expect(Math.round(name.getBoundingClientRect().left)).toBe(
+      Math.round(frame.getBoundingClientRect().left + frame.clientLeft),
+    );
+    // The story shows the frame as it opens.
+    frame.scrollLeft = 0;
   },
 };
 

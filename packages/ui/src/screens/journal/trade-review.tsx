@@ -252,7 +252,7 @@ function Fills({ fills }: { fills: TradeReviewFill[] }) {
     return <p className="text-muted-foreground text-sm">Typed by hand: the entry and exit above are its fills.</p>;
   }
   return (
-    <ScrollRegion label="Fills">
+    <ScrollRegion label="Fills" pinFirstColumn="card">
       <Table>
         <TableHeader>
           <TableRow>

@@ -232,7 +232,7 @@ export function DrillDown({
             {count(missing, 'trade')} of {count(n, 'trade')} could not be loaded; the totals below include them.
           </p>
         ) : null}
-        <ScrollRegion label={`${title}: trades`}>
+        <ScrollRegion label={`${title}: trades`} pinFirstColumn="background">
           <DataTable
             caption={`${title}, ${year.label}: the trades behind the total`}
             captionHidden
@@ -258,7 +258,7 @@ export function DrillDown({
     n = gains.rows.length;
     body = (
       <>
-        <ScrollRegion label={`${title}: sales`}>
+        <ScrollRegion label={`${title}: sales`} pinFirstColumn="background">
           <DataTable
             caption={`${title}, ${year.label}: the sales behind the total`}
             captionHidden

@@ -53,7 +53,7 @@ export function FundSales({ year, sections }: { year: TaxYear; sections?: Record
           </li>
         ) : null}
       </ul>
-      <ScrollRegion label="Sales of non-equity funds">
+      <ScrollRegion label="Sales of non-equity funds" pinFirstColumn="background">
         <Table>
           <TableCaption className="sr-only">Sales of non-equity funds, {year.label}</TableCaption>
           <TableHeader>

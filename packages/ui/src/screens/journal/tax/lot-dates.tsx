@@ -213,7 +213,7 @@ export function UndatedLots({
         were held more than 12 months{longTerm ? ` (${longTerm})` : ''}. Give the dates here, or import your tax P&L
         statement from Zerodha Console (it has them) or a holdings statement with buy dates.
       </p>
-      <ScrollRegion label="Sales waiting for a buy date">
+      <ScrollRegion label="Sales waiting for a buy date" pinFirstColumn="background">
         <Table>
           <TableCaption className="sr-only">Sales waiting for a buy date, {year.label}</TableCaption>
           <TableHeader>

@@ -65,6 +65,8 @@ const schedule112AColumns = (needsFmv: ReadonlySet<string>): DataTableColumn<Sch
     {
       id: 'name',
       header: 'Name',
+      // The first column shown where the ISIN folds away: pinned, so a scrolled row still says which share it is.
+      className: 'sticky left-0 z-[1] bg-background',
       sortValue: (r) => r.symbol,
       cell: (r) => (
         <>
