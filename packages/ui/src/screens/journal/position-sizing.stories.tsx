@@ -80,8 +80,11 @@ export const Equity: Story = {
   render: () => <Sizing initial={base} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Capital (₹)' }), '250000');
+    const capital = canvas.getByRole('textbox', { name: 'Capital (₹)' });
+    await userEvent.type(capital, '250000');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Entry price (₹)' }), '67.5');
+    // Once left, the capital is grouped the Indian way.
+    await expect(capital).toHaveValue('2,50,000');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Stop loss (₹)' }), '65');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Target (₹)' }), '72.5');
     // ₹2,50,000 × 1% = ₹2,500 at risk ÷ ₹2.50 a share = 1,000 shares; (72.50 − 67.50) ÷ 2.50 = 2 R.

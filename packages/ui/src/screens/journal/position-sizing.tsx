@@ -1,4 +1,4 @@
-import { formatCount } from '@bahi/trading';
+import { formatCount, formatQuantity } from '@bahi/trading';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card, CardContent } from '../../components/card';
@@ -90,9 +90,17 @@ export function PositionSizingScreen({
         inputMode={type === 'text' ? 'decimal' : undefined}
         value={values[key]}
         onChange={(e) => set(key, e.target.value)}
+        onBlur={key === 'capital' ? () => groupCapital(values.capital) : undefined}
       />
     </Field>
   );
+  // Capital reads as Indian amounts do once typed: 706631 becomes 7,06,631.
+  const groupCapital = (text: string) => {
+    const plain = text.replace(/,/g, '').trim();
+    if (!/^\d+(\.\d+)?$/.test(plain)) return;
+    const grouped = formatQuantity(Number(plain));
+    if (grouped !== text) set('capital', grouped);
+  };
   const lotsHint =
     result?.lots !== undefined && result.lotSize
       ? `${units(result.lots)} ${result.lots === 1 ? 'lot' : 'lots'} × ${units(result.lotSize)}`
