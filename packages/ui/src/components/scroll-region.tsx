@@ -5,13 +5,6 @@ import { cn } from '../lib/utils';
  * A wide table's own scrolling frame: labelled and focusable, so keyboard users can scroll it, while the page itself
  * never scrolls sideways. The table's inner container stops scrolling so that this frame is the one that does.
  */
-const PIN_FIRST_COLUMN =
-  '[&_tbody_td:first-child]:sticky [&_tbody_td:first-child]:left-0 [&_tbody_td:first-child]:z-[1] [&_thead_th:first-child]:sticky [&_thead_th:first-child]:left-0 [&_thead_th:first-child]:z-[1]';
-const PINNED_BACKGROUND = {
-  background: '[&_tbody_td:first-child]:bg-background [&_thead_th:first-child]:bg-background',
-  card: '[&_tbody_td:first-child]:bg-card [&_thead_th:first-child]:bg-card',
-} as const;
-
 export function ScrollRegion({
   label,
   pinFirstColumn,
@@ -23,7 +16,7 @@ export function ScrollRegion({
    * Keeps the first column (what each row is) in view while the rest scrolls, on the surface the frame sits on: the
    * page or a dialog ('background'), or a card.
    */
-  pinFirstColumn?: keyof typeof PINNED_BACKGROUND;
+  pinFirstColumn?: 'background' | 'card';
   className?: string;
   children: React.ReactNode;
 }) {
@@ -31,12 +24,13 @@ export function ScrollRegion({
     <section
       aria-label={label}
       data-slot="scroll-region"
+      // styles.css pins the first column.
+      data-pin={pinFirstColumn}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus for keyboard scrolling
       tabIndex={0}
       className={cn(
         'min-w-0 max-w-full overflow-x-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
         '[&_[data-slot=table-container]]:overflow-visible [&_caption]:px-3 [&_caption]:pb-3',
-        pinFirstColumn && [PIN_FIRST_COLUMN, PINNED_BACKGROUND[pinFirstColumn]],
         className,
       )}
     >

@@ -351,6 +351,13 @@ export const Mobile: Story = {
     await expect(net.getBoundingClientRect().width).toBeGreaterThan(gross.getBoundingClientRect().width * 1.8);
     const fills = within(canvasElement).getByRole('region', { name: 'Fills' });
     await expect(fills.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    // Scrolled to the ids, each fill still shows its time: the first column is pinned.
+    fills.scrollLeft = fills.scrollWidth;
+    const time = within(fills).getByText('3 Aug 2026, 09:31').closest('td') as HTMLElement;
+    await expect(Math.round(time.getBoundingClientRect().left)).toBe(
+      Math.round(fills.getBoundingClientRect().left + fills.clientLeft),
+    );
+    fills.scrollLeft = 0;
   },
 };
 
