@@ -1,17 +1,6 @@
-// The journal end to end (issue 7): log a trade by hand, import a Zerodha tradebook, and find both on the
-// dashboard, the calendar and in analytics. Every figure below is worked by hand from the three trades.
-import { createUser, expect, logIn, sql, test } from './support';
-
-// Two round trips on 18 Nov 2026 (IST), four fills:
-//   INFY  long  10 @ 1,500.00 → 1,520.00: gross +₹200.00
-//   TCS   short  5 @ 3,200.00 → 3,180.00: gross +₹100.00
-const TRADEBOOK = [
-  'symbol,isin,trade_date,exchange,segment,series,trade_type,auction,quantity,price,trade_id,order_id,order_execution_time',
-  'INFY,INE009A01021,2026-11-18,NSE,EQ,EQ,buy,false,10.000000,1500.000000,71000001,1300000000000001,2026-11-18T09:30:00',
-  'TCS,INE467B01029,2026-11-18,NSE,EQ,EQ,sell,false,5.000000,3200.000000,71000002,1300000000000002,2026-11-18T10:00:00',
-  'INFY,INE009A01021,2026-11-18,NSE,EQ,EQ,sell,false,10.000000,1520.000000,71000003,1300000000000003,2026-11-18T11:00:00',
-  'TCS,INE467B01029,2026-11-18,NSE,EQ,EQ,buy,false,5.000000,3180.000000,71000004,1300000000000004,2026-11-18T14:00:00',
-].join('\n');
+// The journal end to end (issue 7): log a trade by hand, import a Zerodha tradebook (NOV_2026_TRADEBOOK), and find
+// both on the dashboard, the calendar and in analytics. Every figure below is worked by hand from the three trades.
+import { createUser, expect, logIn, NOV_2026_TRADEBOOK, sql, test } from './support';
 
 test('log a trade, import a Zerodha tradebook, and see both on the dashboard, calendar and analytics', async ({
   page,
@@ -40,7 +29,7 @@ test('log a trade, import a Zerodha tradebook, and see both on the dashboard, ca
   await dialog.locator('input[type="file"]').setInputFiles({
     name: 'tradebook-NOV-2026.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(TRADEBOOK),
+    buffer: Buffer.from(NOV_2026_TRADEBOOK),
   });
   await expect(dialog.getByRole('button', { name: 'Import 2 trades' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Import 2 trades' }).click();
@@ -55,7 +44,7 @@ test('log a trade, import a Zerodha tradebook, and see both on the dashboard, ca
   await dialog.locator('input[type="file"]').setInputFiles({
     name: 'tradebook-NOV-2026.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(TRADEBOOK),
+    buffer: Buffer.from(NOV_2026_TRADEBOOK),
   });
   await expect(dialog.getByRole('button', { name: 'Import 0 trades' })).toBeDisabled();
   await page.keyboard.press('Escape');

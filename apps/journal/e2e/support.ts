@@ -144,3 +144,16 @@ export async function setNewPassword(page: Page, password: string) {
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByRole('heading', { name: 'Password updated' })).toBeVisible();
 }
+
+/**
+ * A Zerodha tradebook in the published columns: two round trips on 18 Nov 2026 (IST), four fills.
+ *   INFY  long  10 @ 1,500.00 → 1,520.00 (09:30 to 11:00): gross +₹200.00, held 1 h 30 min
+ *   TCS   short  5 @ 3,200.00 → 3,180.00 (10:00 to 14:00): gross +₹100.00, held 4 h
+ */
+export const NOV_2026_TRADEBOOK = [
+  'symbol,isin,trade_date,exchange,segment,series,trade_type,auction,quantity,price,trade_id,order_id,order_execution_time',
+  'INFY,INE009A01021,2026-11-18,NSE,EQ,EQ,buy,false,10.000000,1500.000000,71000001,1300000000000001,2026-11-18T09:30:00',
+  'TCS,INE467B01029,2026-11-18,NSE,EQ,EQ,sell,false,5.000000,3200.000000,71000002,1300000000000002,2026-11-18T10:00:00',
+  'INFY,INE009A01021,2026-11-18,NSE,EQ,EQ,sell,false,10.000000,1520.000000,71000003,1300000000000003,2026-11-18T11:00:00',
+  'TCS,INE467B01029,2026-11-18,NSE,EQ,EQ,buy,false,5.000000,3180.000000,71000004,1300000000000004,2026-11-18T14:00:00',
+].join('\n');

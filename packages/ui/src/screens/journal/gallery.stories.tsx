@@ -1,5 +1,6 @@
 import type { Meta } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { chartScreenshot } from '../../fixtures/chart-screenshot';
 import { Shell, type AreaStory as Story, states } from '../../stories/area-states';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
 import { type GalleryItem, GalleryScreen, type GalleryScreenProps } from './gallery';
@@ -12,27 +13,27 @@ const meta = {
 } satisfies Meta<PageStoryArgs>;
 export default meta;
 
-const chartSvg = (colour: string) =>
-  `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 90"><rect width="160" height="90" fill="#0f172a"/><polyline fill="none" stroke="${colour}" stroke-width="2" points="0,70 20,60 40,65 60,40 80,45 100,30 120,35 140,20 160,25"/></svg>`,
-  )}`;
-
 const items: GalleryItem[] = [
   {
     id: 'g1',
     caption: 'NIFTY 5-minute, ORB entry at 10:02',
-    src: chartSvg('#4ade80'),
+    src: chartScreenshot('#4ade80'),
     createdAt: '2026-11-20T04:35:00Z',
     tradeId: 't1',
   },
   {
     id: 'g2',
     caption: 'BANKNIFTY VWAP rejection, stopped out',
-    src: chartSvg('#f87171'),
+    src: chartScreenshot('#f87171'),
     createdAt: '2026-11-19T06:10:00Z',
     noteId: 'n1',
   },
-  { id: 'g3', caption: 'TATAMOTORS daily breakout', src: chartSvg('#818cf8'), createdAt: '2026-11-18T10:00:00Z' },
+  {
+    id: 'g3',
+    caption: 'TATAMOTORS daily breakout',
+    src: chartScreenshot('#818cf8'),
+    createdAt: '2026-11-18T10:00:00Z',
+  },
 ];
 const trades = [
   { id: 't1', label: 'NIFTY 24 NOV 26 24500 CE, 20 Nov' },

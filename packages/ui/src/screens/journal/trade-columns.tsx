@@ -61,6 +61,8 @@ interface Column {
 }
 
 const price = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+/** A trade's price as the list and the review write it: 2 to 4 decimals, grouped the Indian way. */
+export const formatTradePrice = (n: number) => price.format(n);
 
 /** A dash that a screen reader reads as what it stands for. */
 function NoValue({ label }: { label: string }) {

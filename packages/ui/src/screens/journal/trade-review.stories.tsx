@@ -1,6 +1,7 @@
 import type { Meta } from '@storybook/react-vite';
 import { useLocation } from 'react-router-dom';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { chartScreenshot } from '../../fixtures/chart-screenshot';
 import { Shell, type AreaStory as Story } from '../../stories/area-states';
 import { PageDecorator, type PageStoryArgs } from '../../stories/page-decorator';
 import { type TradeReview, TradeReviewScreen, type TradeReviewScreenProps } from './trade-review';
@@ -12,11 +13,6 @@ const meta = {
   args: { routePath: '/trades/:id', routeParams: { id: 't1' } },
 } satisfies Meta<PageStoryArgs>;
 export default meta;
-
-const chartSvg = (colour: string) =>
-  `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 90"><rect width="160" height="90" fill="#0f172a"/><polyline fill="none" stroke="${colour}" stroke-width="2" points="0,70 20,60 40,65 60,40 80,45 100,30 120,35 140,20 160,25"/></svg>`,
-  )}`;
 
 // Worked by hand: NIFTY 24500 CE, 65 bought at 112.00 and 65 at 113.00 (average 112.50) from 09:30 IST, all 130 sold at
 // 140.25 at 12:00 IST. Gross 130 × 27.75 = 3,607.50; charges 40.00 + 18.23 + 11.51 + 9.28 + 0.44 + 0.03 = 79.49;
@@ -99,8 +95,8 @@ const review: TradeReview = {
     },
   ],
   screenshots: [
-    { id: 's1', src: chartSvg('#4ade80'), caption: 'Breakout of the opening range' },
-    { id: 's2', src: chartSvg('#818cf8'), caption: '' },
+    { id: 's1', src: chartScreenshot('#4ade80'), caption: 'Breakout of the opening range' },
+    { id: 's2', src: chartScreenshot('#818cf8'), caption: '' },
   ],
 };
 

@@ -19,7 +19,7 @@ import { formatDateTime, formatDuration } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import type { ChargeLine } from './dashboard';
 import { rMultipleText } from './stat-format';
-import { StatusBadge } from './trade-columns';
+import { formatTradePrice, StatusBadge } from './trade-columns';
 
 /** One fill of the trade, as the broker reported it (or as typed). */
 export interface TradeReviewFill {
@@ -118,7 +118,6 @@ export interface TradeReviewScreenProps {
 const SEGMENT = { equity: 'Equity', futures: 'Futures', options: 'Options' } as const;
 const PRODUCT = { intraday: 'Intraday', delivery: 'Delivery', carry_forward: 'Carry forward' } as const;
 const FILL_KIND: Partial<Record<TradeReviewFill['kind'], string>> = { opening: 'Opening lot', bonus: 'Bonus shares' };
-const price = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
 /** Previous and next by the arrow keys, unless the trader is typing or a dialog has the keys. */
 function useArrowKeys(previous?: TradeReviewNeighbour, next?: TradeReviewNeighbour) {
@@ -193,7 +192,7 @@ function Figures({ trade }: { trade: TradeReview }) {
   const held = holding(trade);
   const r =
     trade.rMultiple !== null
-      ? { value: rMultipleText(trade.rMultiple), hint: `Stop loss ₹${price.format(trade.stopLoss ?? 0)}` }
+      ? { value: rMultipleText(trade.rMultiple), hint: `Stop loss ₹${formatTradePrice(trade.stopLoss ?? 0)}` }
       : {
           value: '—',
           hint:
@@ -228,12 +227,15 @@ function Figures({ trade }: { trade: TradeReview }) {
 
 function EntryAndExit({ trade }: { trade: TradeReview }) {
   const rows: Array<[string, React.ReactNode]> = [
-    ['Entry', trade.entryPrice === null ? 'Bought before your imported history' : `₹${price.format(trade.entryPrice)}`],
+    [
+      'Entry',
+      trade.entryPrice === null ? 'Bought before your imported history' : `₹${formatTradePrice(trade.entryPrice)}`,
+    ],
     ['Entered (IST)', formatDateTime(trade.entryTime)],
-    ['Exit', trade.exitPrice === null ? 'Still open' : `₹${price.format(trade.exitPrice)}`],
+    ['Exit', trade.exitPrice === null ? 'Still open' : `₹${formatTradePrice(trade.exitPrice)}`],
     ['Exited (IST)', trade.exitTime ? formatDateTime(trade.exitTime) : '—'],
-    ['Stop loss', trade.stopLoss === null ? 'Not set' : `₹${price.format(trade.stopLoss)}`],
-    ['Target', trade.target === null ? 'Not set' : `₹${price.format(trade.target)}`],
+    ['Stop loss', trade.stopLoss === null ? 'Not set' : `₹${formatTradePrice(trade.stopLoss)}`],
+    ['Target', trade.target === null ? 'Not set' : `₹${formatTradePrice(trade.target)}`],
   ];
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
@@ -275,7 +277,7 @@ function Fills({ fills }: { fills: TradeReviewFill[] }) {
                   <span className="block text-muted-foreground text-xs">of {formatQuantity(f.ofQuantity)}</span>
                 ) : null}
               </TableCell>
-              <TableCell className="text-right tabular-nums">{price.format(f.price)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatTradePrice(f.price)}</TableCell>
               <TableCell className="text-right">
                 <Money value={Math.round(f.quantity * f.price * 100) / 100} />
               </TableCell>
