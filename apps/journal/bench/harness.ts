@@ -24,6 +24,10 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--no-first-run',
+  // Nothing but 127.0.0.1 (which Chromium never proxies) is reachable: every other request goes to a closed port and
+  // fails at once. A Playwright route would do it too, but it pauses every request, the import's megabytes of body
+  // included, to ask this process, which a trader's browser never does: it doubled the time of an import's parts.
+  '--proxy-server=127.0.0.1:9',
 ];
 
 export const median = (values: number[]) => {
@@ -212,14 +216,9 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-/** A fresh context that may talk to 127.0.0.1 only. */
+/** A fresh context (it may talk to 127.0.0.1 only: CHROMIUM_ARGS). */
 export async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  await context.route(
-    (url) => url.hostname !== '127.0.0.1',
-    (route) => route.abort(),
-  );
-  return context;
+  return browser.newContext();
 }
 
 export interface Login {

@@ -332,22 +332,19 @@ function recordParts(context: BrowserContext): Parts {
   const byRequest = new Map<Request, Part>();
   context.on('request', (request) => {
     if (request.method() !== 'POST' || !request.url().includes('/rest/v1/rpc/import_trades')) return;
-    let trades = 0;
-    try {
-      trades = (JSON.parse(request.postData() ?? '{}') as { p_trades?: unknown[] }).p_trades?.length ?? 0;
-    } catch {
-      // not JSON: counted as 0
-    }
-    const part: Part = { startedAt: Date.now(), trades };
+    const part: Part = { startedAt: Date.now(), trades: 0 };
     list.push(part);
     byRequest.set(request, part);
   });
-  context.on('requestfinished', (request) => {
+  // The trades a part wrote are in its small response (its body, megabytes, is not read here).
+  context.on('requestfinished', async (request) => {
     const part = byRequest.get(request);
     if (!part) return;
     const timing = request.timing();
     part.startedAt = timing.startTime;
     part.ms = timing.responseEnd;
+    const result = (await (await request.response())?.json().catch(() => null)) as { trades_created?: number } | null;
+    part.trades = result?.trades_created ?? 0;
   });
   context.on('requestfailed', (request) => {
     const part = byRequest.get(request);
