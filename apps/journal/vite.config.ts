@@ -1,3 +1,5 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vite';
@@ -36,9 +38,24 @@ const preactInPlaceOfReact = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
 ];
 
-export default defineConfig({
+// React Router's package exports name only its development build (with its warnings and checks); the production build
+// ships beside it in the package, and builds use it: about 4 KB less gzip on every page.
+const reactRouterDist = join(
+  dirname(fileURLToPath(import.meta.resolve('react-router/package.json'))),
+  'dist',
+  'production',
+);
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   // Our packages' TypeScript source (their `@bahi/source` export condition), so the app needs no package build.
-  resolve: { alias: preactInPlaceOfReact, conditions: ['@bahi/source', ...defaultClientConditions] },
+  resolve: {
+    alias: [...preactInPlaceOfReact, ...(command === 'build' ? reactRouterProduction : [])],
+    conditions: ['@bahi/source', ...defaultClientConditions],
+  },
   // hostingHeaders writes dist/_headers and dist/vercel.json (CSP, caching) from the same VITE_* settings.
   // preloadFont links Inter's one woff2 file from index.html, so it downloads with the scripts. trimAuthJs leaves
   // auth-js's admin API and WebAuthn code out of builds.
@@ -70,4 +87,4 @@ export default defineConfig({
   worker: { format: 'es' },
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
-});
+}));

@@ -157,18 +157,15 @@ export interface WholeBudget {
  * button, and the IST date field that replaced the browser's (1.4 KB: its parser; the calendar is lazy), take /trades to
  * 181.3 KB; the plain "Try again" panel and the phone's compact figures take /dashboard 0.1 KB past its target. Their
  * ceilings stand until the next cut (the auth machines a guarded page never runs: password reset, the sign-in form).
+ * 5 Dec 2026: React Router's production build (vite.config.ts) takes 0.5 KB off every page, /dashboard back within its
+ * target, and the other ceilings down with it.
  */
 export const WHOLE_BUDGETS: WholeBudget[] = [
-  { route: '/', loads: [APP, 'src/marketing/marketing-page.tsx'], targetKb: 90, ceilingKb: 93 },
-  { route: '/login', loads: [APP, AUTH, 'src/auth/auth-page.tsx'], targetKb: 110, ceilingKb: 141.5 },
-  {
-    route: '/dashboard',
-    loads: [APP, AUTH, GUARDED, 'src/dashboard/dashboard-page.tsx'],
-    targetKb: 180,
-    ceilingKb: 180.5,
-  },
+  { route: '/', loads: [APP, 'src/marketing/marketing-page.tsx'], targetKb: 90, ceilingKb: 92.5 },
+  { route: '/login', loads: [APP, AUTH, 'src/auth/auth-page.tsx'], targetKb: 110, ceilingKb: 141 },
+  { route: '/dashboard', loads: [APP, AUTH, GUARDED, 'src/dashboard/dashboard-page.tsx'], targetKb: 180 },
   { route: '/analytics', loads: [APP, AUTH, GUARDED, 'src/analytics/analytics-page.tsx'], targetKb: 200 },
-  { route: '/trades', loads: [APP, AUTH, GUARDED, 'src/trades/trades-page.tsx'], targetKb: 160, ceilingKb: 181.5 },
+  { route: '/trades', loads: [APP, AUTH, GUARDED, 'src/trades/trades-page.tsx'], targetKb: 160, ceilingKb: 181 },
   { route: '/tax', loads: [APP, AUTH, GUARDED, 'src/tax/tax-page.tsx'], targetKb: 200 },
 ];
 
